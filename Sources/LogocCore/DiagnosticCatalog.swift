@@ -1,0 +1,407 @@
+/// What a diagnostic code means and how to fix it, for `logoc explain` and docs.
+///
+/// The texts here and in `docs/diagnostics.md` are the same; change both together.
+public struct DiagnosticExplanation: Sendable {
+    public let code: DiagnosticCode
+    /// One line, lowercase start, no final period, e.g. "unknown key".
+    public let title: String
+    /// One or more short paragraphs: what triggers it, why it matters, how to fix it.
+    public let explanation: String
+    /// A complete small YAML spec that triggers the code.
+    public let failing: String
+    /// The same spec, corrected.
+    public let fixed: String
+}
+
+extension DiagnosticCode {
+    /// The catalog entry for this code.
+    public var explanation: DiagnosticExplanation {
+        switch self {
+        case .E001:
+            return DiagnosticExplanation(
+                code: .E001,
+                title: "the file is not valid YAML",
+                explanation: """
+                    The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake.
+
+                    The same code is used when the file is not UTF-8, is larger than 1 MiB, or nests mappings and lists more than 64 levels deep.
+
+                    Fix the syntax at or just before the position shown.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                     color: white
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      color: white
+                    """
+            )
+        case .E002:
+            return DiagnosticExplanation(
+                code: .E002,
+                title: "unknown key",
+                explanation: """
+                    The key is not one the language defines at this place. Keys are case-sensitive and use American spelling (`color`, not `colour`); the message names the nearest known key when one is close. Unknown keys are errors rather than being ignored, so a typo never silently drops a setting.
+
+                    Rename the key or remove it. `logoc schema` gives editors the list of keys for completion.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      colour: white
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      color: white
+                    """
+            )
+        case .E003:
+            return DiagnosticExplanation(
+                code: .E003,
+                title: "wrong type, or a value not among the allowed ones",
+                explanation: """
+                    The value has the wrong type for its key (a list where a number is expected, a mapping where text is expected), or it is not one of the allowed words, as in `shape: oval`. The message says what is expected.
+
+                    Values are typed by the schema, so explicit YAML tags such as `!!bool` are refused, and the only booleans are `true` and `false` (`uppercase: yes` is an error). A document that is not a mapping is E003 too.
+                    """,
+                failing: """
+                    name: acme
+                    shape: oval
+                    background: "#1E88E5"
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme
+                    shape: circle
+                    background: "#1E88E5"
+                    text: AC
+                    """
+            )
+        case .E004:
+            return DiagnosticExplanation(
+                code: .E004,
+                title: "a required key is missing, or two keys exclude each other",
+                explanation: """
+                    A key that must be there is missing, or two keys that cannot be used together are both set. Examples: a `text` mapping with neither `content` nor `initials`, or with both; a `background` mapping with more than one of `color`, `gradient` and `image`; a file of several `---` documents where one has no `name`. An empty file is E004 too: it holds no spec.
+
+                    Add the missing key, or keep only one of the conflicting keys.
+                    """,
+                failing: """
+                    name: jane
+                    background: "#00897B"
+                    text:
+                      content: JD
+                      initials: Jane Doe
+                    """,
+                fixed: """
+                    name: jane
+                    background: "#00897B"
+                    text:
+                      initials: Jane Doe
+                    """
+            )
+        case .E005:
+            return DiagnosticExplanation(
+                code: .E005,
+                title: "not a colour",
+                explanation: """
+                    The value is not a colour. Accepted: `"#RGB"`, `"#RGBA"`, `"#RRGGBB"`, `"#RRGGBBAA"`, CSS named colours such as `teal`, `transparent`, `rgb(…)`, `rgba(…)`, `hsl(…)`, and `$name` for an entry of `palette` in `logoc.yaml`.
+
+                    The usual cause is an unquoted hex colour: in YAML, `#` after a space starts a comment, so `background: #1E88E5` is an empty value. Quote it. A palette name missing from `logoc.yaml`, such as `$brand`, is E005 too.
+                    """,
+                failing: """
+                    name: acme
+                    background: #1E88E5
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#1E88E5"
+                    text: AC
+                    """
+            )
+        case .E006:
+            return DiagnosticExplanation(
+                code: .E006,
+                title: "number out of range",
+                explanation: """
+                    A number is outside the range its key allows:
+
+                    - `size`: 16 to 4096
+                    - `cornerRadius`: at most 50%
+                    - `maxLength`: 1 to 8
+                    - `contrast`: 1 to 21
+                    - a gradient: 2 to 16 stops, each `at` from 0 to 1
+                    - font `weight`: 100 to 900
+                    - `version`: only 1
+
+                    Bring the value into range.
+                    """,
+                failing: """
+                    name: acme
+                    size: 8192
+                    background: "#1E88E5"
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme
+                    size: 4096
+                    background: "#1E88E5"
+                    text: AC
+                    """
+            )
+        case .E007:
+            return DiagnosticExplanation(
+                code: .E007,
+                title: "duplicate key",
+                explanation: """
+                    The same key is written twice in one mapping. YAML tools disagree about which one wins, so logoc accepts neither. The error points at the second occurrence, with a note at the first.
+
+                    Delete one of the two. This often follows pasting a block into a spec; to share settings between specs, put them in a partial and use `extends`.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#1E88E5"
+                    text: AC
+                    background: "#43A047"
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#43A047"
+                    text: AC
+                    """
+            )
+        case .E010:
+            return DiagnosticExplanation(
+                code: .E010,
+                title: "text colour equals the background colour",
+                explanation: """
+                    The text's `color` is the same as the background colour, or as one of the gradient's stops, so the text would vanish there. This is an error whatever `contrast` says, even `contrast: off`.
+
+                    Pick another text colour, or use `color: auto`, which chooses black or white, whichever contrasts more with the background under the text.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      color: "#1E88E5"
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      color: white
+                    """
+            )
+        case .E011:
+            return DiagnosticExplanation(
+                code: .E011,
+                title: "contrast below the minimum",
+                explanation: """
+                    The WCAG contrast between the text and the background under it is below the minimum set by `contrast` (from `logoc.yaml`, else `AA-large`, a ratio of 3). The message gives the measured ratio and the minimum. Over a gradient the lowest ratio counts; over an image, a low percentile of the pixels under the text.
+
+                    Use a darker or lighter colour, or `color: auto`. WCAG exempts logotypes, so a brand mark may set `contrast: off`.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#4CAF50"
+                    text:
+                      content: AC
+                      color: white
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#2E7D32"
+                    text:
+                      content: AC
+                      color: white
+                    """
+            )
+        case .E012:
+            return DiagnosticExplanation(
+                code: .E012,
+                title: "a named file is missing, unreadable or not decodable",
+                explanation: """
+                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load. An image whose dimensions are absurdly large is refused without being decoded.
+
+                    Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format.
+                    """,
+                failing: """
+                    # Specs/team/jane.yaml; the photo is Specs/team/photos/jane.jpg
+                    name: jane
+                    background:
+                      image: photo/jane.jpg
+                    """,
+                fixed: """
+                    # Specs/team/jane.yaml; the photo is Specs/team/photos/jane.jpg
+                    name: jane
+                    background:
+                      image: photos/jane.jpg
+                    """
+            )
+        case .E013:
+            return DiagnosticExplanation(
+                code: .E013,
+                title: "a path leaves the project root",
+                explanation: """
+                    A path in the spec points outside the project root (`--root`, default the current directory) once `..` and symbolic links are resolved. Absolute paths outside the root are refused too. Keeping every input inside the root means a build depends only on the files of the project.
+
+                    Move the file into the project and name it with a path relative to the spec's folder.
+                    """,
+                failing: """
+                    # Specs/team/jane.yaml; the project root holds Specs/
+                    name: jane
+                    extends: ../../../brand/_base.yaml
+                    text:
+                      initials: Jane Doe
+                    """,
+                fixed: """
+                    # Specs/team/jane.yaml; _base.yaml moved to Specs/_base.yaml
+                    name: jane
+                    extends: ../_base.yaml
+                    text:
+                      initials: Jane Doe
+                    """
+            )
+        case .E014:
+            return DiagnosticExplanation(
+                code: .E014,
+                title: "two specs would write the same output file",
+                explanation: """
+                    Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`.
+
+                    Give each spec its own `name`.
+                    """,
+                failing: """
+                    name: acme-blue
+                    background: "#1E88E5"
+                    text: AC
+                    ---
+                    name: acme-blue
+                    background: "#43A047"
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme-blue
+                    background: "#1E88E5"
+                    text: AC
+                    ---
+                    name: acme-green
+                    background: "#43A047"
+                    text: AC
+                    """
+            )
+        case .E015:
+            return DiagnosticExplanation(
+                code: .E015,
+                title: "extends cycle, or aliases expanding past the limit",
+                explanation: """
+                    A chain of `extends` leads back to a file already in it (`acme.yaml` extends `_brand.yaml`, which extends `acme.yaml`), so there is no order to merge them in. Remove the `extends` that closes the loop; a partial should not extend the specs that use it.
+
+                    The same code refuses a document whose YAML aliases would expand to more than 10,000 nodes (the "billion laughs" pattern). logoc stops without expanding it; write the values out, or share them through a partial.
+                    """,
+                failing: """
+                    # Specs/acme.yaml
+                    # Specs/_brand.yaml holds:  extends: acme.yaml
+                    #                           background: "#1E88E5"
+                    name: acme
+                    extends: _brand.yaml
+                    text: AC
+                    """,
+                fixed: """
+                    # Specs/acme.yaml
+                    # Specs/_brand.yaml holds only:  background: "#1E88E5"
+                    name: acme
+                    extends: _brand.yaml
+                    text: AC
+                    """
+            )
+        case .E016:
+            return DiagnosticExplanation(
+                code: .E016,
+                title: "no available font can draw the text, or the font is not installed",
+                explanation: """
+                    A character of the text is in no available font, so it would show as a box; or `font` names a family that is not installed. logoc never substitutes another family silently.
+
+                    The available fonts are the bundled set (Inter by default, with fallbacks for many scripts and colour emoji) plus the folders listed under `fonts` in `logoc.yaml`. Add the font's folder there, name a font file with `font: {file: …}`, or choose an available family.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      font: Helvetica Neue
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#1E88E5"
+                    text:
+                      content: AC
+                      font: Inter
+                    """
+            )
+        case .W001:
+            return DiagnosticExplanation(
+                code: .W001,
+                title: "gradient whose stops are all equal",
+                explanation: """
+                    Every stop of the gradient is the same colour, so the gradient is drawn as that solid colour. It is usually a copy-paste slip, or palette entries that became equal.
+
+                    Make the stops differ, or write the colour as a solid `background`. A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    name: acme
+                    background:
+                      gradient:
+                        colors: ["#1E88E5", "#1E88E5"]
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme
+                    background:
+                      gradient:
+                        colors: ["#1E88E5", "#0D47A1"]
+                    text: AC
+                    """
+            )
+        case .W002:
+            return DiagnosticExplanation(
+                code: .W002,
+                title: "a key that has no effect here",
+                explanation: """
+                    The key is valid but does nothing where it is written, for example `cornerRadius` when `shape` is `circle` or `square`: only `roundRect` has corners to round. The setting is probably meant for something else, or a change of shape left it behind.
+
+                    Remove the key, or make it apply (here, `shape: roundRect`). A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    name: acme
+                    shape: circle
+                    cornerRadius: "12%"
+                    background: "#1E88E5"
+                    text: AC
+                    """,
+                fixed: """
+                    name: acme
+                    shape: roundRect
+                    cornerRadius: "12%"
+                    background: "#1E88E5"
+                    text: AC
+                    """
+            )
+        }
+    }
+}

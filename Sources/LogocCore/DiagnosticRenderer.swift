@@ -1,0 +1,110 @@
+/// Turns diagnostics into text. The human form's first line is a contract
+/// (`path:line:column: error[E011]: message`); the JSON form is for tools.
+public struct DiagnosticRenderer: Sendable {
+    /// Looks up a file's text to quote the offending line.
+    public var sources: [String: SourceFile]
+    /// ANSI colours, for terminals only.
+    public var colour: Bool
+
+    public init(sources: [String: SourceFile], colour: Bool = false) {
+        self.sources = sources
+        self.colour = colour
+    }
+
+    /// The human form: header, the source line with a caret under the value,
+    /// notes and a `help:` line.
+    public func human(_ diagnostic: Diagnostic) -> String {
+        var out = ""
+        let label = "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]"
+        let styledLabel = paint(label, diagnostic.severity == .error ? "1;31" : "1;33")
+        if let span = diagnostic.span {
+            out += paint("\(span.file):\(span.start.line):\(span.start.column):", "1")
+            out += " \(styledLabel): \(paint(diagnostic.message, "1"))\n"
+            out += excerpt(span)
+        } else {
+            out += "\(styledLabel): \(paint(diagnostic.message, "1"))\n"
+        }
+        for note in diagnostic.notes {
+            if let span = note.span {
+                out += "  \(paint("note:", "1;36")) \(note.message) (\(span.file):\(span.start.line):\(span.start.column))\n"
+            } else {
+                out += "  \(paint("note:", "1;36")) \(note.message)\n"
+            }
+        }
+        if let help = diagnostic.help {
+            out += "  \(paint("help:", "1;32")) \(help)\n"
+        }
+        return out
+    }
+
+    /// The quoted line and a caret line; empty when the file or line is unknown.
+    func excerpt(_ span: SourceSpan) -> String {
+        guard let file = sources[span.file], let text = file.line(span.start.line) else { return "" }
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        let shown = text.replacingTabs()
+        let lineLength = text.unicodeScalars.count
+        let startColumn = min(span.start.column, lineLength + 1)
+        var endColumn = span.end.line == span.start.line ? span.end.column : lineLength + 1
+        endColumn = min(max(endColumn, startColumn + 1), max(lineLength + 1, startColumn + 1))
+        // Tabs were widened to one space each, so scalar columns still line up.
+        let pad = String(repeating: " ", count: startColumn - 1)
+        let carets = String(repeating: "^", count: endColumn - startColumn)
+        var out = ""
+        out += "\(gutter) |\n"
+        out += "\(number) | \(shown)\n"
+        out += "\(gutter) | \(pad)\(paint(carets, "1;31"))\n"
+        return out
+    }
+
+    /// All diagnostics in the human form, then a summary line when any exist.
+    public func human(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { human($0) }.joined(separator: "\n")
+    }
+
+    /// One JSON array of objects with `file`, `line`, `column`, `endLine`,
+    /// `endColumn`, `severity`, `code`, `message`, `help`, `notes`.
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        var out = "["
+        for (i, d) in diagnostics.enumerated() {
+            out += i == 0 ? "\n  {" : ",\n  {"
+            var fields: [String] = []
+            if let span = d.span {
+                fields.append("\"file\": \(JSON.quote(span.file))")
+                fields.append("\"line\": \(span.start.line)")
+                fields.append("\"column\": \(span.start.column)")
+                fields.append("\"endLine\": \(span.end.line)")
+                fields.append("\"endColumn\": \(span.end.column)")
+            } else {
+                fields.append("\"file\": null, \"line\": null, \"column\": null")
+            }
+            fields.append("\"severity\": \(JSON.quote(d.severity.rawValue))")
+            fields.append("\"code\": \(JSON.quote(d.code.rawValue))")
+            fields.append("\"message\": \(JSON.quote(d.message))")
+            if let help = d.help { fields.append("\"help\": \(JSON.quote(help))") }
+            if !d.notes.isEmpty {
+                let notes = d.notes.map { note -> String in
+                    var parts = ["\"message\": \(JSON.quote(note.message))"]
+                    if let s = note.span {
+                        parts.append("\"file\": \(JSON.quote(s.file)), \"line\": \(s.start.line), \"column\": \(s.start.column)")
+                    }
+                    return "{" + parts.joined(separator: ", ") + "}"
+                }
+                fields.append("\"notes\": [" + notes.joined(separator: ", ") + "]")
+            }
+            out += fields.joined(separator: ", ") + "}"
+        }
+        out += diagnostics.isEmpty ? "]\n" : "\n]\n"
+        return out
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    fileprivate func replacingTabs() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
+    }
+}

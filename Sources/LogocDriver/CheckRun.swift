@@ -1,0 +1,111 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+
+/// The result of checking a set of spec files: every file's outcome in input
+/// order, and every diagnostic sorted, so output never depends on scheduling.
+public struct CheckReport: Sendable {
+    public var files: [FileCheck]
+    public var diagnostics: [Diagnostic]
+    public var sources: [String: SourceFile]
+
+    /// Specs that may be built: no errors in their file's document, and no
+    /// output clash.
+    public var specs: [CheckedSpec]
+
+    public var errorCount: Int { diagnostics.filter(\.isError).count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}
+
+/// Runs the front end over many files in parallel.
+public enum CheckRun {
+    public static func run(_ inputs: [SpecInput], project: Project, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> CheckReport {
+        let checker = SpecChecker(project: project)
+        let results = ResultSlots<FileCheck>(count: inputs.count)
+        let workers = max(1, min(jobs, inputs.count))
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: inputs.count) {
+                results.set(i, checker.check(inputs[i]))
+            }
+        }
+        var files = results.values()
+        var diagnostics = project.configDiagnostics
+        var sources: [String: SourceFile] = [:]
+        if let config = project.configSource { sources[config.path] = config }
+        for file in files {
+            diagnostics += file.diagnostics
+            for source in file.sources { sources[source.path] = source }
+        }
+        let clashes = outputClashes(files.flatMap(\.specs))
+        diagnostics += clashes.diagnostics
+        for i in files.indices {
+            files[i].specs.removeAll { clashes.losers.contains(Key($0)) }
+        }
+        return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: files.flatMap(\.specs))
+    }
+
+    private struct Key: Hashable {
+        let file: String, name: String
+        init(_ spec: CheckedSpec) { (file, name) = (spec.input.displayPath, spec.name) }
+    }
+
+    /// E014: the second spec (in input order) that would write a file another
+    /// spec writes; it is not built.
+    private static func outputClashes(_ specs: [CheckedSpec]) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
+        var owner: [String: CheckedSpec] = [:]
+        var diagnostics: [Diagnostic] = []
+        var losers: Set<Key> = []
+        for spec in specs {
+            var clash: (String, CheckedSpec)?
+            for output in spec.outputs {
+                if let first = owner[output.path], Key(first) != Key(spec) { clash = (output.path, first); break }
+            }
+            if let (path, first) = clash {
+                diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which '\(first.name)' also writes", at: spec.nameSpan,
+                                              help: "give one of the specs another 'name'",
+                                              notes: [.init("'\(first.name)' is defined here", at: first.nameSpan)]))
+                losers.insert(Key(spec))
+                continue
+            }
+            for output in spec.outputs { owner[output.path] = spec }
+        }
+        return (diagnostics, losers)
+    }
+}
+
+/// Slots written by concurrent workers, each index exactly once.
+final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private var slots: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: T) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [T] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
+/// Hands out work indices to concurrent workers.
+final class Counter: @unchecked Sendable {
+    // @unchecked: `value` is only touched under `lock`.
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import LogocFrontend
+
+/// Finds the spec files under the paths of a command line, in a stable order.
+public enum Discovery {
+    /// A path on the command line that does not exist: a usage error.
+    public struct MissingPath: Error, Equatable {
+        public let path: String
+    }
+
+    /// Every `*.yaml`/`*.yml` below each directory (partials, `logoc.yaml` and
+    /// hidden folders skipped), and each file named directly (a partial named
+    /// directly is checked as a partial).
+    public static func inputs(_ paths: [String]) throws(MissingPath) -> [SpecInput] {
+        var inputs: [SpecInput] = []
+        var seen: Set<String> = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
+            if !isDirectory.boolValue {
+                let input = SpecInput(path: PathResolver.absolute(path), displayPath: path, outputFolder: "")
+                if seen.insert(input.path).inserted { inputs.append(input) }
+                continue
+            }
+            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+            for relative in walk(path) {
+                let display = prefix == "." ? relative : prefix + "/" + relative
+                let folder = (relative as NSString).deletingLastPathComponent
+                let input = SpecInput(path: PathResolver.absolute(display), displayPath: display, outputFolder: folder)
+                if seen.insert(input.path).inserted { inputs.append(input) }
+            }
+        }
+        return inputs
+    }
+
+    /// Relative paths of spec files below `directory`, sorted byte-wise.
+    static func walk(_ directory: String) -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? directory : (directory as NSString).appendingPathComponent(relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(child), isDirectory: &isDirectory)
+                if isDirectory.boolValue {
+                    pending.append(child)
+                } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")), !name.hasPrefix("_"), name != "logoc.yaml" {
+                    found.append(child)
+                }
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

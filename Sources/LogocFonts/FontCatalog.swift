@@ -1,0 +1,125 @@
+import Foundation
+
+/// The fonts logoc may use: the bundled set from Debian font packages, in a
+/// fixed fallback order, plus the folders a project names in `logoc.yaml`.
+/// Nothing else installed on a machine is ever consulted, so outputs and
+/// diagnostics are the same everywhere. Faces are read lazily, once.
+public final class FontCatalog: @unchecked Sendable {
+    // @unchecked: every mutable field is guarded by `lock`.
+
+    /// A family of the bundled set and the files that hold it.
+    public struct BundledFamily: Sendable {
+        public let name: String
+        public let files: [String]
+    }
+
+    /// The bundled fallback chain, in the order characters are looked up.
+    /// Debian packages: fonts-inter, fonts-noto-core, fonts-noto-cjk,
+    /// fonts-noto-color-emoji.
+    public static let bundled: [BundledFamily] = {
+        let inter = "/usr/share/fonts/opentype/inter/"
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let cjk = "/usr/share/fonts/opentype/noto/"
+        let weights = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
+        let interFiles = weights.flatMap { w in [inter + "Inter-\(w).otf", inter + (w == "Regular" ? "Inter-Italic.otf" : "Inter-\(w)Italic.otf")] }
+        return [
+            BundledFamily(name: "Inter", files: interFiles),
+            BundledFamily(name: "Noto Sans", files: ["Regular", "Bold", "Italic", "BoldItalic"].map { noto + "NotoSans-\($0).ttf" }),
+            BundledFamily(name: "Noto Sans Arabic", files: [noto + "NotoSansArabic-Regular.ttf", noto + "NotoSansArabic-Bold.ttf"]),
+            BundledFamily(name: "Noto Sans Hebrew", files: [noto + "NotoSansHebrew-Regular.ttf", noto + "NotoSansHebrew-Bold.ttf"]),
+            BundledFamily(name: "Noto Sans Devanagari", files: [noto + "NotoSansDevanagari-Regular.ttf", noto + "NotoSansDevanagari-Bold.ttf"]),
+            BundledFamily(name: "Noto Sans CJK SC", files: [cjk + "NotoSansCJK-Regular.ttc", cjk + "NotoSansCJK-Bold.ttc"]),
+            BundledFamily(name: "Noto Color Emoji", files: [noto + "NotoColorEmoji.ttf"]),
+        ]
+    }()
+
+    /// The family used when a spec names none.
+    public static let defaultFamily = "Inter"
+
+    private let lock = NSLock()
+    private let folders: [String]
+    private var faces: [String: [FontFace]] = [:]
+    private var projectFaces: [FontFace]?
+
+    /// `folders` are absolute paths of the project's font folders.
+    public init(projectFolders folders: [String] = []) {
+        self.folders = folders
+    }
+
+    /// The faces of a font file (all faces of a collection); empty when the
+    /// file is not a font that FreeType can read.
+    public func faces(ofFile path: String) -> [FontFace] {
+        lock.lock()
+        defer { lock.unlock() }
+        return loadFaces(path)
+    }
+
+    private func loadFaces(_ path: String) -> [FontFace] {
+        if let cached = faces[path] { return cached }
+        var loaded: [FontFace] = []
+        if FileManager.default.isReadableFile(atPath: path) {
+            let count = FontFace.faceCount(path: path)
+            for i in 0..<count {
+                if let face = FontFace(path: path, index: i) { loaded.append(face) }
+            }
+        }
+        faces[path] = loaded
+        return loaded
+    }
+
+    /// Faces from the project's `fonts` folders, read on first use.
+    private func loadProjectFaces() -> [FontFace] {
+        if let projectFaces { return projectFaces }
+        var found: [FontFace] = []
+        let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() ?? []
+            for name in names where extensions.contains((name as NSString).pathExtension.lowercased()) {
+                found += loadFaces((folder as NSString).appendingPathComponent(name))
+            }
+        }
+        projectFaces = found
+        return found
+    }
+
+    /// The faces of `family` (case-insensitive), project fonts first; empty
+    /// when no such family is available.
+    public func faces(ofFamily family: String) -> [FontFace] {
+        lock.lock()
+        defer { lock.unlock() }
+        let wanted = family.lowercased()
+        let project = loadProjectFaces().filter { $0.families.contains { $0.lowercased() == wanted } }
+        if !project.isEmpty { return project }
+        guard let bundled = Self.bundled.first(where: { $0.name.lowercased() == wanted }) else { return [] }
+        return bundled.files.flatMap { loadFaces($0) }
+    }
+
+    /// Every family name available, for "did you mean" suggestions.
+    public func familyNames() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let project = loadProjectFaces().compactMap(\.families.first)
+        return Array(Set(project + Self.bundled.map(\.name))).sorted()
+    }
+
+    /// Whether `scalar` can be drawn by `primary` or by the fallback chain.
+    public func canDraw(_ scalar: Unicode.Scalar, primary: [FontFace]) -> Bool {
+        if primary.contains(where: { $0.covers(scalar) }) { return true }
+        lock.lock()
+        defer { lock.unlock() }
+        if loadProjectFaces().contains(where: { $0.covers(scalar) }) { return true }
+        for family in Self.bundled {
+            // The first file of each family is its regular face, which covers
+            // the same characters as the others.
+            guard let first = family.files.first else { continue }
+            if loadFaces(first).contains(where: { $0.covers(scalar) }) { return true }
+        }
+        return false
+    }
+
+    /// Bundled font files that are missing on this machine (the fonts packages
+    /// are not installed), for an early, clear error.
+    public static func missingBundledFiles() -> [String] {
+        bundled.flatMap(\.files).filter { !FileManager.default.fileExists(atPath: $0) }
+    }
+}

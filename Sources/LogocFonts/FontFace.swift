@@ -1,0 +1,61 @@
+import CFontconfig
+
+/// One face of a font file: its family names, weight, slant and the
+/// characters it can draw. Read with FreeType through fontconfig's
+/// `FcFreeTypeQuery`, which touches no fontconfig configuration.
+public final class FontFace: @unchecked Sendable {
+    // @unchecked: `charset` is created once in `init`, never mutated, and
+    // fontconfig's charset queries only read it.
+    public let path: String
+    public let index: Int32
+    /// Every family name the face declares (fonts may name several).
+    public let families: [String]
+    /// CSS-like weight, 100–900.
+    public let weight: Int
+    public let italic: Bool
+    private let charset: OpaquePointer
+
+    /// Reads face `index` of `path`; nil when the file is not a font.
+    public init?(path: String, index: Int32 = 0) {
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(path, UInt32(index), nil, &count) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        var names: [String] = []
+        var n: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, n, &value) == FcResultMatch, let value {
+            names.append(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
+            n += 1
+        }
+        var set: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &set) == FcResultMatch, let set, let copy = FcCharSetCopy(set) else {
+            return nil
+        }
+        var fcWeight: Int32 = 80
+        _ = FcPatternGetInteger(pattern, FC_WEIGHT, 0, &fcWeight)
+        var slant: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+        self.path = path
+        self.index = index
+        self.families = names
+        self.weight = Int(FcWeightToOpenType(Int32(fcWeight)))
+        self.italic = slant != 0
+        self.charset = copy
+        _ = count
+    }
+
+    deinit { FcCharSetDestroy(charset) }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        FcCharSetHasChar(charset, scalar.value) != 0
+    }
+
+    /// How many faces a font file holds (a `.ttc` collection holds several).
+    public static func faceCount(path: String) -> Int32 {
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { return 0 }
+        FcPatternDestroy(pattern)
+        return max(count, 1)
+    }
+}

@@ -1,0 +1,86 @@
+import LogocCore
+
+/// One spec as the user wrote it, after `extends` were merged: every value
+/// keeps the place it was written, `nil` means "not written", no defaults are
+/// applied, and `$palette` names are still names.
+public struct LogoSyntax: Sendable, Equatable {
+    /// `version`
+    public var version: Located<Int>?
+    /// `name`
+    public var name: Located<String>?
+    /// `size`
+    public var size: Located<Int>?
+    /// `shape`
+    public var shape: Located<ShapeSyntax>?
+    /// `cornerRadius`
+    public var cornerRadius: Located<LengthSyntax>?
+    /// `background`
+    public var background: Located<BackgroundSyntax>?
+    /// `text`
+    public var text: Located<TextSyntax>?
+    /// Where the key `text` was written: diagnostics about auto text point here.
+    public var textKey: SourceSpan?
+    /// `border`
+    public var border: Located<BorderSyntax>?
+    /// `contrast`
+    public var contrast: Located<ContrastSyntax>?
+    /// `output`
+    public var output: Located<OutputSyntax>?
+    /// `dark`: the whole dark variant (this spec with the overrides merged on top).
+    public var dark: Located<DarkVariant>?
+
+    public init() {}
+}
+
+/// Boxes the dark variant, which is itself a `LogoSyntax`.
+public final class DarkVariant: Sendable, Equatable {
+    public let logo: LogoSyntax
+    public init(_ logo: LogoSyntax) { self.logo = logo }
+    public static func == (a: DarkVariant, b: DarkVariant) -> Bool { a.logo == b.logo }
+}
+
+/// `shape`
+public enum ShapeSyntax: String, Sendable, Equatable {
+    case circle, square, roundRect
+}
+
+/// A length: pixels, or a percentage of `size`.
+public enum LengthSyntax: Sendable, Equatable {
+    case pixels(Double)
+    case percent(Double)
+
+    /// The length in pixels on a canvas of edge `size`.
+    public func pixels(of size: Double) -> Double {
+        switch self {
+        case .pixels(let v): v
+        case .percent(let p): p / 100 * size
+        }
+    }
+}
+
+/// A colour value: literal, or a palette name from `logoc.yaml`.
+public enum ColorSyntax: Sendable, Equatable {
+    case literal(RGBA)
+    /// `$name`, without the `$`.
+    case palette(String)
+}
+
+/// `contrast`
+public enum ContrastSyntax: Sendable, Equatable {
+    case minimum(Double)
+    case off
+}
+
+/// `output`
+public struct OutputSyntax: Sendable, Equatable {
+    public var formats: Located<[Located<String>]>?
+    public var scales: Located<[Located<Int>]>?
+    public init() {}
+}
+
+/// `border`
+public struct BorderSyntax: Sendable, Equatable {
+    public var width: Located<LengthSyntax>?
+    public var color: Located<ColorSyntax>?
+    public init() {}
+}

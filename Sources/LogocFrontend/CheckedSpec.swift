@@ -1,0 +1,63 @@
+import LogocCore
+
+/// A spec file handed to the front end.
+public struct SpecInput: Sendable, Hashable {
+    /// Absolute path, for reading.
+    public var path: String
+    /// The path diagnostics show: the command-line path joined with the
+    /// spec's path below it.
+    public var displayPath: String
+    /// The spec's folder below the input directory ("" at the top), which
+    /// outputs mirror.
+    public var outputFolder: String
+
+    public init(path: String, displayPath: String, outputFolder: String) {
+        self.path = path
+        self.displayPath = displayPath
+        self.outputFolder = outputFolder
+    }
+
+    /// Partials (`_*.yaml`) are only used through `extends`.
+    public var isPartial: Bool {
+        displayPath.split(separator: "/").last?.hasPrefix("_") ?? false
+    }
+}
+
+/// One file an output writes.
+public struct OutputFile: Sendable, Hashable, Comparable {
+    public enum Format: String, Sendable { case png, svg }
+
+    /// Relative to the output directory, e.g. `team/jane@2x.png`.
+    public var path: String
+    public var format: Format
+    public var scale: Int
+    public var dark: Bool
+
+    public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
+}
+
+/// A spec that passed the front end: its AST (and its dark variant's) and
+/// the files it will write.
+public struct CheckedSpec: Sendable {
+    public var input: SpecInput
+    /// `name`, or the file name.
+    public var name: String
+    /// Where the name was written, or the document's start when it comes from
+    /// the file name: E014 points here.
+    public var nameSpan: SourceSpan
+    public var logo: LogoSyntax
+    public var dark: LogoSyntax?
+    public var outputs: [OutputFile]
+}
+
+/// What checking one file found.
+public struct FileCheck: Sendable {
+    /// Specs without errors (a file may hold several documents).
+    public var specs: [CheckedSpec] = []
+    /// Every diagnostic of the file and the partials it extends.
+    public var diagnostics: [Diagnostic] = []
+    /// The texts of every file read, to quote in diagnostics.
+    public var sources: [SourceFile] = []
+    /// Documents that had errors and will write nothing.
+    public var failedDocuments = 0
+}

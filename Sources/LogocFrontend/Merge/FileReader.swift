@@ -1,0 +1,38 @@
+import Foundation
+
+/// Reads input files defensively: only regular files (a FIFO or a device
+/// would block or never end), and never more than a limit.
+enum FileReader {
+    enum Failure: Error, Equatable {
+        case missing
+        case notRegular
+        case unreadable(String)
+    }
+
+    /// The file's bytes, at most `limit + 1` of them, so that a caller can
+    /// tell a file that is too large without reading all of it.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(.missing) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        let capacity = min(Int(info.st_size), limit) + 1
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var total = 0
+        while total < capacity {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(fd, buffer.baseAddress! + total, capacity - total)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if n == 0 { break }
+            total += n
+        }
+        bytes.removeSubrange(total...)
+        return .success(bytes)
+    }
+}

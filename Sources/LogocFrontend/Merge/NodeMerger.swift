@@ -1,0 +1,76 @@
+import LogocCore
+
+/// Merges located YAML for `extends` and `dark`: mappings key by key,
+/// recursively; scalars and lists replaced whole. Values keep the span where
+/// they were written, so a diagnostic about a merged value points at its file.
+enum NodeMerger {
+    /// Keys of which a mapping holds one: setting one in an overlay replaces
+    /// the others from the base (a spec's gradient replaces a partial's colour).
+    static let alternatives: [String: Set<String>] = [
+        "background": ["color", "gradient", "image"],
+        "text": ["content", "initials"],
+    ]
+
+    static func merge(_ base: YAMLNode, _ overlay: YAMLNode, key: String? = nil) -> YAMLNode {
+        guard let basePairs = base.pairs, let overPairs = overlay.pairs else { return overlay }
+        var pairs = basePairs
+        if let key, let group = alternatives[key] {
+            let overlaid = Set(overPairs.compactMap(\.key.scalar)).intersection(group)
+            if !overlaid.isEmpty {
+                pairs.removeAll { pair in pair.key.scalar.map { group.contains($0) && !overlaid.contains($0) } ?? false }
+            }
+        }
+        for pair in overPairs {
+            guard let name = pair.key.scalar else { continue }
+            if let i = pairs.firstIndex(where: { $0.key.scalar == name }) {
+                pairs[i] = .init(key: pair.key, value: merge(pairs[i].value, pair.value, key: name))
+            } else {
+                pairs.append(pair)
+            }
+        }
+        return YAMLNode(.mapping(pairs), span: overlay.span)
+    }
+
+    /// Writes the shorthands out in full, so that merging works on the same
+    /// shape whatever form each file used: `text: AB` → `text: {content: AB}`,
+    /// `background: red` → `background: {color: red}`, `font: X` →
+    /// `font: {family: X}`, `image: p` → `image: {path: p}`.
+    static func expandShorthands(_ node: YAMLNode) -> YAMLNode {
+        guard var pairs = node.pairs else { return node }
+        for i in pairs.indices {
+            guard let key = pairs[i].key.scalar else { continue }
+            switch key {
+            case "text":
+                pairs[i].value = wrap(pairs[i].value, in: "content")
+                pairs[i].value = rewrite(pairs[i].value, "font") { wrap($0, in: "family") }
+            case "background":
+                pairs[i].value = wrap(pairs[i].value, in: "color")
+                pairs[i].value = rewrite(pairs[i].value, "image") { wrap($0, in: "path") }
+            case "dark":
+                pairs[i].value = expandShorthands(pairs[i].value)
+            default:
+                break
+            }
+        }
+        return YAMLNode(.mapping(pairs), span: node.span)
+    }
+
+    /// A non-empty scalar becomes `{key: scalar}`; anything else is unchanged.
+    private static func wrap(_ node: YAMLNode, in key: String) -> YAMLNode {
+        guard node.scalar != nil, !node.isEmptyPlain else { return node }
+        let keyNode = YAMLNode(.scalar(key, .plain), span: node.span)
+        return YAMLNode(.mapping([.init(key: keyNode, value: node)]), span: node.span)
+    }
+
+    private static func rewrite(_ node: YAMLNode, _ key: String, _ transform: (YAMLNode) -> YAMLNode) -> YAMLNode {
+        guard var pairs = node.pairs, let i = pairs.firstIndex(where: { $0.key.scalar == key }) else { return node }
+        pairs[i].value = transform(pairs[i].value)
+        return YAMLNode(.mapping(pairs), span: node.span)
+    }
+
+    /// The mapping without `keys`.
+    static func removing(_ keys: Set<String>, from node: YAMLNode) -> YAMLNode {
+        guard let pairs = node.pairs else { return node }
+        return YAMLNode(.mapping(pairs.filter { !keys.contains($0.key.scalar ?? "") }), span: node.span)
+    }
+}

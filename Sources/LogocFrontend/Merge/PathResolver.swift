@@ -1,0 +1,71 @@
+import Foundation
+
+/// Resolves the paths a spec names against the spec's folder and keeps them
+/// inside the project root, after `..` and symbolic links (SPEC.md, E013).
+public struct PathResolver: Sendable {
+    /// The project root, absolute, with symbolic links resolved.
+    public let root: String
+
+    public enum Outcome: Equatable, Sendable {
+        /// An absolute, link-free path inside the root that exists.
+        case file(String)
+        case missing(String)
+        case outsideRoot(String)
+    }
+
+    public init(root: String) {
+        self.root = Self.realPath(Self.absolute(root)) ?? Self.absolute(root)
+    }
+
+    /// Resolves `path`, written in a file in folder `directory` (absolute).
+    public func resolve(_ path: String, from directory: String) -> Outcome {
+        let joined = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        let lexical = (joined as NSString).standardizingPath
+        guard let real = Self.realPath(lexical) else {
+            // It does not exist: judge the place it would be at, through the
+            // links of the folders that do exist.
+            let parent = Self.realPath((lexical as NSString).deletingLastPathComponent)
+                .map { ($0 as NSString).appendingPathComponent((lexical as NSString).lastPathComponent) } ?? lexical
+            return isInside(parent) ? .missing(parent) : .outsideRoot(parent)
+        }
+        return isInside(real) ? .file(real) : .outsideRoot(real)
+    }
+
+    /// Whether an absolute, link-free path is the root or below it.
+    public func isInside(_ path: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    public static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+        let cwd = FileManager.default.currentDirectoryPath
+        return ((cwd as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    /// `realpath(3)`: absolute, no `.`/`..`, no symbolic links; nil when missing.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Joins a display path's folder with a relative path and removes `.` and
+    /// `..` without touching the file system: how a partial is named in
+    /// diagnostics (`Specs/team/../_base.yaml` → `Specs/_base.yaml`).
+    public static func displayJoin(_ displayFile: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        let folder = (displayFile as NSString).deletingLastPathComponent
+        var parts: [String] = folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let absolute = displayFile.hasPrefix("/")
+        for component in relative.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != "..", !(last.isEmpty && absolute && parts.count == 1) { parts.removeLast() } else if !absolute { parts.append("..") }
+            default: parts.append(String(component))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LogocCore
+import LogocFonts
+
+/// Everything shared by the specs of one run: the root, `logoc.yaml` and the
+/// fonts. Built once, then read by every spec's check in parallel.
+public final class Project: Sendable {
+    public let paths: PathResolver
+    public let config: ProjectConfig
+    /// `logoc.yaml` as read, when there is one.
+    public let configSource: SourceFile?
+    /// Problems in `logoc.yaml`; they fail the run but not each spec.
+    public let configDiagnostics: [Diagnostic]
+    public let fonts: FontCatalog
+
+    public init(paths: PathResolver, config: ProjectConfig, configSource: SourceFile?, configDiagnostics: [Diagnostic], fonts: FontCatalog) {
+        self.paths = paths
+        self.config = config
+        self.configSource = configSource
+        self.configDiagnostics = configDiagnostics
+        self.fonts = fonts
+    }
+
+    /// Reads the project at `root`. `configPath` is `--config` as given, or
+    /// nil for `ROOT/logoc.yaml` (which may be absent).
+    public static func load(root: String, configPath: String? = nil) -> Project {
+        let paths = PathResolver(root: root)
+        let display = configPath ?? (root == "." ? "logoc.yaml" : (root as NSString).appendingPathComponent("logoc.yaml"))
+        let absolute = PathResolver.absolute(display)
+        guard configPath != nil || FileManager.default.fileExists(atPath: absolute) else {
+            return Project(paths: paths, config: ProjectConfig(), configSource: nil, configDiagnostics: [], fonts: FontCatalog())
+        }
+        var diagnostics: [Diagnostic] = []
+        let reader = YAMLReader()
+        let bytes: [UInt8]
+        switch FileReader.read(absolute, limit: reader.maxFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            diagnostics.append(Diagnostic(.E012, "cannot read the configuration '\(display)': \(failure)", at: .startOf(display),
+                                          help: "check the --config path"))
+            return Project(paths: paths, config: ProjectConfig(), configSource: nil, configDiagnostics: diagnostics, fonts: FontCatalog())
+        }
+        let source = SourceFile(path: display, text: SourceText.decode(bytes))
+        let (documents, yamlDiagnostics) = reader.read(bytes, file: display)
+        diagnostics += yamlDiagnostics
+        var config = ProjectConfig()
+        if documents.count > 1 {
+            diagnostics.append(Diagnostic(.E003, "logoc.yaml holds \(documents.count) documents; it must hold one", at: documents[1].start,
+                                          help: "remove the '---' separators"))
+        }
+        if let root = documents.first?.root {
+            var decoder = SyntaxDecoder(sources: [display: source])
+            if let fields = decoder.fields(of: root, LanguageSchema.config, what: "the configuration") {
+                config.contrast = fields["contrast"].flatMap { decoder.contrast($0.value) }
+                config.output = fields["output"].map(\.value)
+                if let output = config.output { _ = decoder.output(output) }
+                if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {
+                    let base = (absolute as NSString).deletingLastPathComponent
+                    for folder in folders.value {
+                        switch paths.resolve(folder.value, from: base) {
+                        case .file(let real): config.fontFolders.append(real)
+                        case .missing: decoder.report(Diagnostic(.E012, "font folder '\(folder.value)' does not exist", at: folder.span,
+                                                                  help: "create the folder or remove it from 'fonts'"))
+                        case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(folder.value)' is outside the project root", at: folder.span,
+                                                                      help: "keep fonts inside the project, or pass a wider --root"))
+                        }
+                    }
+                }
+                if let pair = fields["palette"] {
+                    config.palette = decoder.palette(pair.value)
+                }
+            }
+            diagnostics += decoder.diagnostics
+        }
+        return Project(paths: paths, config: config, configSource: source, configDiagnostics: diagnostics,
+                       fonts: FontCatalog(projectFolders: config.fontFolders))
+    }
+}
+
+extension SyntaxDecoder {
+    mutating func report(_ diagnostic: Diagnostic) {
+        appendDiagnostic(diagnostic)
+    }
+
+    /// `palette: {brand: "#5B2EFF"}`: names to literal colours.
+    mutating func palette(_ node: YAMLNode) -> [String: Located<RGBA>] {
+        guard let pairs = node.pairs else {
+            report(Diagnostic(.E003, "'palette' must be a mapping of names to colours, found \(node.kindDescription)", at: node.span,
+                              help: "write for example 'palette: {brand: \"#5B2EFF\"}'"))
+            return [:]
+        }
+        var palette: [String: Located<RGBA>] = [:]
+        for pair in pairs {
+            guard let name = pair.key.scalar else { continue }
+            guard name.range(of: LanguageSchema.paletteNamePattern, options: .regularExpression) != nil else {
+                report(Diagnostic(.E003, "'\(name)' is not a valid palette name", at: pair.key.span,
+                                  help: "use letters, digits, '_' and '-', starting with a letter"))
+                continue
+            }
+            guard let colour = colour(pair.value, key: name) else { continue }
+            guard case .literal(let rgba) = colour.value else {
+                report(Diagnostic(.E005, "palette colour '\(name)' refers to another palette name", at: pair.value.span,
+                                  help: "write the colour itself, such as \"#5B2EFF\""))
+                continue
+            }
+            palette[name] = Located(rgba, at: pair.value.span)
+        }
+        return palette
+    }
+}

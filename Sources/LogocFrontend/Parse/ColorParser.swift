@@ -1,0 +1,102 @@
+import Foundation
+import LogocCore
+
+/// Parses the colour syntaxes of SPEC.md: `#RGB`, `#RGBA`, `#RRGGBB`,
+/// `#RRGGBBAA`, CSS names, `transparent`, `rgb()`/`rgba()` and
+/// `hsl()`/`hsla()` with commas or spaces and an optional alpha.
+public enum ColorParser {
+    /// The colour, or nil when `text` is not one.
+    public static func parse(_ text: String) -> RGBA? {
+        let s = text.trimmingCharacters(in: .whitespaces)
+        if s.hasPrefix("#") { return hex(String(s.dropFirst())) }
+        let lower = s.lowercased()
+        if lower == "transparent" { return .transparent }
+        if let value = CSSColorNames.all[lower] { return RGBA(rgb: value) }
+        for prefix in ["rgba", "rgb", "hsla", "hsl"] where lower.hasPrefix(prefix + "(") && lower.hasSuffix(")") {
+            let inner = lower.dropFirst(prefix.count + 1).dropLast()
+            return function(prefix.hasPrefix("rgb") ? .rgb : .hsl, String(inner))
+        }
+        return nil
+    }
+
+    private static func hex(_ digits: String) -> RGBA? {
+        guard [3, 4, 6, 8].contains(digits.count), let value = UInt32(digits, radix: 16),
+              digits.allSatisfy(\.isHexDigit) else { return nil }
+        switch digits.count {
+        case 3, 4:
+            let n = digits.count
+            func nibble(_ i: Int) -> UInt8 {
+                let v = UInt8((value >> UInt32(4 * (n - 1 - i))) & 0xF)
+                return v << 4 | v
+            }
+            return RGBA(r: nibble(0), g: nibble(1), b: nibble(2), a: n == 4 ? nibble(3) : 255)
+        case 6:
+            return RGBA(rgb: value)
+        default:
+            return RGBA(rgb: value >> 8, alpha: UInt8(value & 0xFF))
+        }
+    }
+
+    private enum Model { case rgb, hsl }
+
+    /// `r g b / a`, `r, g, b, a`, with numbers or percentages.
+    private static func function(_ model: Model, _ inner: String) -> RGBA? {
+        var parts: [Substring]
+        var alphaPart: Substring?
+        if inner.contains(",") {
+            parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+            if parts.count == 4 { alphaPart = parts.removeLast() }
+        } else {
+            let halves = inner.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count <= 2 else { return nil }
+            parts = halves[0].split(separator: " ")
+            if halves.count == 2 { alphaPart = halves[1].trimmingCharacters(in: .whitespaces)[...] }
+        }
+        guard parts.count == 3 else { return nil }
+        var alpha = 1.0
+        if let alphaPart {
+            guard let a = number(alphaPart, percentOf: 1) else { return nil }
+            alpha = a
+        }
+        guard (0...1).contains(alpha) else { return nil }
+        let a8 = UInt8((alpha * 255).rounded())
+        switch model {
+        case .rgb:
+            let channels = parts.compactMap { number($0, percentOf: 255) }
+            guard channels.count == 3, channels.allSatisfy({ (0...255).contains($0) }) else { return nil }
+            let c = channels.map { UInt8($0.rounded()) }
+            return RGBA(r: c[0], g: c[1], b: c[2], a: a8)
+        case .hsl:
+            let hueText = parts[0].hasSuffix("deg") ? parts[0].dropLast(3) : parts[0]
+            guard let hue = Double(hueText), hue.isFinite,
+                  parts[1].hasSuffix("%"), parts[2].hasSuffix("%"),
+                  let sat = number(parts[1], percentOf: 1), let light = number(parts[2], percentOf: 1),
+                  (0...1).contains(sat), (0...1).contains(light) else { return nil }
+            let (r, g, b) = hslToRGB(hue, sat, light)
+            return RGBA(r: r, g: g, b: b, a: a8)
+        }
+    }
+
+    /// A plain number, or a percentage scaled so that 100% is `percentOf`.
+    private static func number(_ text: Substring, percentOf scale: Double) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix("%") {
+            guard let v = Double(t.dropLast()), v.isFinite else { return nil }
+            return v / 100 * scale
+        }
+        guard let v = Double(t), v.isFinite else { return nil }
+        return v
+    }
+
+    /// CSS Color 4's `hsl()` conversion.
+    static func hslToRGB(_ hue: Double, _ s: Double, _ l: Double) -> (UInt8, UInt8, UInt8) {
+        let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        func f(_ n: Double) -> UInt8 {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let a = s * min(l, 1 - l)
+            let v = l - a * max(-1, min(k - 3, 9 - k, 1))
+            return UInt8((v * 255).rounded())
+        }
+        return (f(0), f(8), f(4))
+    }
+}

@@ -1,0 +1,480 @@
+import Foundation
+import LogocCore
+
+/// Types the located YAML of one merged spec by the schema in
+/// `LanguageSchema`: checks keys, types, allowed words and ranges, and builds
+/// the AST. It reports every independent problem and keeps going, leaving a
+/// field `nil` where its value was wrong.
+struct SyntaxDecoder {
+    private(set) var diagnostics: [Diagnostic] = []
+    /// File texts, to see what YAML dropped as a comment (`color: #FFF`).
+    let sources: [String: SourceFile]
+
+    init(sources: [String: SourceFile]) {
+        self.sources = sources
+    }
+
+    mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: Documents
+
+    mutating func logo(_ node: YAMLNode) -> LogoSyntax {
+        var logo = LogoSyntax()
+        guard let fields = fields(of: node, LanguageSchema.logo, what: "a spec") else { return logo }
+        logo.version = fields["version"].flatMap { integer($0.value, key: "version", 1...1) }
+        logo.name = fields["name"].flatMap { text($0.value, key: "name", pattern: LanguageSchema.namePattern) }
+        logo.size = fields["size"].flatMap { integer($0.value, key: "size", 16...4096) }
+        appearance(fields, into: &logo)
+        logo.output = fields["output"].flatMap { output($0.value) }
+        return logo
+    }
+
+    /// The keys a spec and its `dark` variant share.
+    mutating func appearance(_ fields: [String: YAMLNode.Pair], into logo: inout LogoSyntax) {
+        logo.shape = fields["shape"].flatMap { choice($0.value, key: "shape", ShapeSyntax.self) }
+        logo.cornerRadius = fields["cornerRadius"].flatMap { length($0.value, key: "cornerRadius", maxPercent: 50) }
+        logo.background = fields["background"].flatMap { background($0.value) }
+        logo.text = fields["text"].flatMap { text($0.value) }
+        logo.textKey = fields["text"]?.key.span
+        logo.border = fields["border"].flatMap { border($0.value) }
+        logo.contrast = fields["contrast"].flatMap { contrast($0.value) }
+    }
+
+    /// Checks that `node` is a mapping of `spec`'s keys; reports unknown keys
+    /// with the nearest known one, missing required keys and keys that
+    /// exclude each other.
+    mutating func fields(of node: YAMLNode, _ spec: ObjectSpec, what: String, context: String? = nil) -> [String: YAMLNode.Pair]? {
+        guard let pairs = node.pairs else {
+            let found = node.kindDescription
+            diagnostics.append(Diagnostic(.E003, "expected \(what) (a mapping of keys), found \(found)", at: node.span,
+                                          help: context.map { "write '\($0):' followed by indented keys" } ?? "write 'key: value' lines"))
+            return nil
+        }
+        var result: [String: YAMLNode.Pair] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar else { continue }
+            if spec[key] != nil {
+                result[key] = pair
+                continue
+            }
+            if spec.name == "Dark", LanguageSchema.notInDark.contains(key) {
+                diagnostics.append(Diagnostic(.E002, "'\(key)' cannot be overridden in 'dark'", at: pair.key.span,
+                                              help: "move '\(key)' out of 'dark'; the dark variant shares it with the spec"))
+                continue
+            }
+            let place = context.map { " in '\($0)'" } ?? ""
+            var help = "known keys\(place) are " + Self.list(spec.keyNames)
+            if let near = Suggest.nearest(key, in: spec.keyNames) { help = "did you mean '\(near)'?" }
+            diagnostics.append(Diagnostic(.E002, "unknown key '\(key)'\(place)", at: pair.key.span, help: help))
+        }
+        let where_ = context.map { "'\($0)'" } ?? "the spec"
+        for key in spec.required where result[key] == nil {
+            diagnostics.append(Diagnostic(.E004, "\(where_) needs '\(key)'", at: node.span,
+                                          help: "add '\(key):' to \(where_)"))
+        }
+        for group in spec.exactlyOne {
+            let present = group.filter { result[$0] != nil }
+            if present.isEmpty, spec.name != "Background" {
+                diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
+                                              help: "add one of " + Self.list(group, quote: true, or: true)))
+            } else if present.isEmpty {
+                diagnostics.append(Diagnostic(.E004, "'background' needs one of 'color', 'gradient' or 'image'", at: node.span,
+                                              help: "write 'background: \"#1E88E5\"' for a solid colour"))
+            } else if present.count > 1 {
+                let set = present.compactMap { result[$0] }.sorted { $0.key.span < $1.key.span }
+                guard let first = set.first, let second = set.last else { continue }
+                diagnostics.append(Diagnostic(.E004, "\(where_) sets both " + Self.list(present, quote: true, or: false) + "; they exclude each other",
+                                              at: second.key.span, help: "keep only one of " + Self.list(group, quote: true, or: true),
+                                              notes: [.init("'\(first.key.scalar ?? "")' is set here", at: first.key.span)]))
+                for key in present { result[key] = nil }
+                result[present[0]] = first
+            }
+        }
+        return result
+    }
+
+    // MARK: Values
+
+    mutating func background(_ node: YAMLNode) -> Located<BackgroundSyntax>? {
+        if node.isEmptyPlain {
+            _ = colour(node, key: "background")
+            return nil
+        }
+        guard let fields = fields(of: node, LanguageSchema.background, what: "a colour or a background mapping", context: "background") else { return nil }
+        if let pair = fields["color"] {
+            return colour(pair.value, key: "color").map { Located(.color($0), at: node.span) }
+        }
+        if let pair = fields["gradient"] {
+            return gradient(pair.value).map { Located(.gradient($0), at: node.span) }
+        }
+        if let pair = fields["image"] {
+            return image(pair.value).map { Located(.image($0), at: node.span) }
+        }
+        return nil
+    }
+
+    mutating func gradient(_ node: YAMLNode) -> GradientSyntax? {
+        guard let fields = fields(of: node, LanguageSchema.gradient, what: "a gradient mapping", context: "gradient") else { return nil }
+        var gradient = GradientSyntax()
+        if let pair = fields["colors"] {
+            gradient.stops = list(pair.value, key: "colors", count: 2...16) { decoder, item in decoder.stop(item) }
+        }
+        gradient.angle = fields["angle"].flatMap { number($0.value, key: "angle", -3600...3600) }
+        gradient.type = fields["type"].flatMap { choice($0.value, key: "type", GradientSyntax.Kind.self) }
+        return gradient
+    }
+
+    mutating func stop(_ node: YAMLNode) -> Located<StopSyntax>? {
+        if node.scalar != nil {
+            return colour(node, key: "colors").map { Located(StopSyntax(color: $0), at: node.span) }
+        }
+        guard let fields = fields(of: node, LanguageSchema.stop, what: "a colour or a {color, at} stop", context: "stop") else { return nil }
+        guard let color = fields["color"].flatMap({ colour($0.value, key: "color") }) else { return nil }
+        let at = fields["at"].flatMap { number($0.value, key: "at", 0...1) }
+        return Located(StopSyntax(color: color, at: at), at: node.span)
+    }
+
+    mutating func image(_ node: YAMLNode) -> ImageSyntax? {
+        guard let fields = fields(of: node, LanguageSchema.image, what: "an image path or mapping", context: "image") else { return nil }
+        var image = ImageSyntax()
+        image.path = fields["path"].flatMap { path($0.value, key: "path") }
+        image.fit = fields["fit"].flatMap { choice($0.value, key: "fit", ImageSyntax.Fit.self) }
+        if let pair = fields["focus"], let items = list(pair.value, key: "focus", count: 2...2, { d, item in d.number(item, key: "focus", 0...1) }) {
+            image.focus = Located(items.value.map(\.value), at: items.span)
+        }
+        image.color = fields["color"].flatMap { colour($0.value, key: "color") }
+        return image
+    }
+
+    mutating func text(_ node: YAMLNode) -> Located<TextSyntax>? {
+        guard let fields = fields(of: node, LanguageSchema.text, what: "text or a text mapping", context: "text") else { return nil }
+        var text = TextSyntax()
+        text.content = fields["content"].flatMap { self.text($0.value, key: "content", pattern: nil) }
+        text.initials = fields["initials"].flatMap { self.text($0.value, key: "initials", pattern: nil) }
+        text.maxLength = fields["maxLength"].flatMap { integer($0.value, key: "maxLength", 1...8) }
+        text.uppercase = fields["uppercase"].flatMap { boolean($0.value, key: "uppercase") }
+        text.font = fields["font"].flatMap { font($0.value) }
+        if let pair = fields["size"] {
+            if pair.value.scalar == "auto" {
+                text.size = Located(.auto, at: pair.value.span)
+            } else {
+                text.size = length(pair.value, key: "size", maxPercent: nil, alsoAllowed: "auto").map { $0.map { .length($0) } }
+            }
+        }
+        if let pair = fields["color"] {
+            if pair.value.scalar == "auto" {
+                text.color = Located(.auto, at: pair.value.span)
+            } else {
+                text.color = colour(pair.value, key: "color", alsoAllowed: "auto").map { $0.map { .color($0) } }
+            }
+        }
+        return Located(text, at: node.span)
+    }
+
+    mutating func font(_ node: YAMLNode) -> Located<FontSyntax>? {
+        guard let fields = fields(of: node, LanguageSchema.font, what: "a font family or a font mapping", context: "font") else { return nil }
+        var font = FontSyntax()
+        font.family = fields["family"].flatMap { text($0.value, key: "family", pattern: nil) }
+        if let pair = fields["weight"] {
+            font.weight = weight(pair.value)
+        }
+        font.italic = fields["italic"].flatMap { boolean($0.value, key: "italic") }
+        font.file = fields["file"].flatMap { path($0.value, key: "file") }
+        return Located(font, at: node.span)
+    }
+
+    mutating func weight(_ node: YAMLNode) -> Located<Int>? {
+        guard let s = scalar(node, key: "weight", expected: "a weight (100–900 or thin…black)") else { return nil }
+        let folded = s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+        if let named = LanguageSchema.weightNames.first(where: { $0.word.lowercased() == folded }) {
+            return Located(named.weight, at: node.span)
+        }
+        guard Self.parseNumber(s) != nil else {
+            let words = LanguageSchema.weightNames.map(\.word)
+            diagnostics.append(Diagnostic(.E003, "unknown font weight '\(s)'; expected 100–900 or one of " + Self.list(words, quote: true, or: true),
+                                          at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write a weight such as 700 or bold"))
+            return nil
+        }
+        guard let value = integer(node, key: "weight", 100...900) else { return nil }
+        if value.value % 100 != 0 {
+            diagnostics.append(Diagnostic(.E006, "font weight \(value.value) is not a multiple of 100", at: node.span,
+                                          help: "use 100, 200, … 900"))
+            return nil
+        }
+        return value
+    }
+
+    mutating func border(_ node: YAMLNode) -> Located<BorderSyntax>? {
+        guard let fields = fields(of: node, LanguageSchema.border, what: "a border mapping", context: "border") else { return nil }
+        var border = BorderSyntax()
+        border.width = fields["width"].flatMap { length($0.value, key: "width", maxPercent: 50) }
+        border.color = fields["color"].flatMap { colour($0.value, key: "color") }
+        return Located(border, at: node.span)
+    }
+
+    mutating func contrast(_ node: YAMLNode) -> Located<ContrastSyntax>? {
+        guard let s = scalar(node, key: "contrast", expected: "a contrast ratio or level") else { return nil }
+        if let level = LanguageSchema.contrastLevels.first(where: { $0.word == s }) {
+            return Located(level.ratio.map { .minimum($0) } ?? .off, at: node.span)
+        }
+        if Self.parseNumber(s) != nil {
+            return number(node, key: "contrast", 1...21).map { $0.map { .minimum($0) } }
+        }
+        let words = LanguageSchema.contrastLevels.map(\.word)
+        diagnostics.append(Diagnostic(.E003, "unknown contrast '\(s)'; expected a ratio from 1 to 21 or " + Self.list(words, quote: true, or: true),
+                                      at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write for example 'contrast: AA'"))
+        return nil
+    }
+
+    mutating func output(_ node: YAMLNode) -> Located<OutputSyntax>? {
+        guard let fields = fields(of: node, LanguageSchema.output, what: "an output mapping", context: "output") else { return nil }
+        var output = OutputSyntax()
+        if let pair = fields["formats"] {
+            output.formats = list(pair.value, key: "formats", count: 1...2) { d, item in
+                d.word(item, key: "formats", LanguageSchema.formats)
+            }
+            output.formats.map { checkUnique($0, key: "formats") }
+        }
+        if let pair = fields["scales"] {
+            output.scales = list(pair.value, key: "scales", count: 1...4) { d, item in d.integer(item, key: "scales", 1...4) }
+            output.scales.map { checkUnique($0, key: "scales") }
+        }
+        return Located(output, at: node.span)
+    }
+
+    private mutating func checkUnique<T: Hashable>(_ items: Located<[Located<T>]>, key: String) {
+        var seen: [T: SourceSpan] = [:]
+        for item in items.value {
+            if let first = seen[item.value] {
+                diagnostics.append(Diagnostic(.E007, "'\(item.value)' is listed twice in '\(key)'", at: item.span,
+                                              help: "remove the second '\(item.value)'", notes: [.init("first listed here", at: first)]))
+            } else {
+                seen[item.value] = item.span
+            }
+        }
+    }
+
+    // MARK: Scalars
+
+    /// The scalar's text, or a diagnostic when the node is a mapping, a list or empty.
+    mutating func scalar(_ node: YAMLNode, key: String, expected: String) -> String? {
+        if node.isEmptyPlain {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' has no value; expected \(expected)", at: node.span,
+                                          help: "write a value after '\(key):'"))
+            return nil
+        }
+        guard let s = node.scalar else {
+            diagnostics.append(Diagnostic(.E003, "expected \(expected) for '\(key)', found \(node.kindDescription)", at: node.span,
+                                          help: "write a single value after '\(key):'"))
+            return nil
+        }
+        return s
+    }
+
+    mutating func text(_ node: YAMLNode, key: String, pattern: String?) -> Located<String>? {
+        guard let s = scalar(node, key: key, expected: "text") else { return nil }
+        if let pattern, s.range(of: pattern, options: .regularExpression) == nil {
+            diagnostics.append(Diagnostic(.E003, "'\(s)' is not a valid \(key)", at: node.span,
+                                          help: "a \(key) starts with a letter or digit and has at most 128 letters, digits, '.', '_' or '-'"))
+            return nil
+        }
+        if s.isEmpty {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' is empty", at: node.span, help: "write some text, or remove '\(key)'"))
+            return nil
+        }
+        return Located(s, at: node.span)
+    }
+
+    mutating func path(_ node: YAMLNode, key: String) -> Located<String>? {
+        text(node, key: key, pattern: nil)
+    }
+
+    mutating func boolean(_ node: YAMLNode, key: String) -> Located<Bool>? {
+        guard let s = scalar(node, key: key, expected: "true or false") else { return nil }
+        switch s {
+        case "true", "True", "TRUE": return Located(true, at: node.span)
+        case "false", "False", "FALSE": return Located(false, at: node.span)
+        default:
+            let yes = ["yes", "on", "y"].contains(s.lowercased())
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be true or false, found '\(s)'", at: node.span,
+                                          help: "write '\(key): \(yes ? "true" : "false")'; only true and false are booleans here"))
+            return nil
+        }
+    }
+
+    mutating func number(_ node: YAMLNode, key: String, _ range: ClosedRange<Double>) -> Located<Double>? {
+        guard let s = scalar(node, key: key, expected: "a number") else { return nil }
+        guard let value = Self.parseNumber(s) else {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a number, found '\(s)'", at: node.span,
+                                          help: "write a number such as \(Self.format(range.lowerBound))"))
+            return nil
+        }
+        guard range.contains(value) else {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is out of range; expected \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))",
+                                          at: node.span, help: "use a value from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"))
+            return nil
+        }
+        return Located(value, at: node.span)
+    }
+
+    mutating func integer(_ node: YAMLNode, key: String, _ range: ClosedRange<Int>) -> Located<Int>? {
+        guard let s = scalar(node, key: key, expected: "a whole number") else { return nil }
+        guard let value = Self.parseNumber(s), value.rounded() == value else {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a whole number, found '\(s)'", at: node.span,
+                                          help: "write a whole number such as \(range.lowerBound)"))
+            return nil
+        }
+        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            let expected = range.count == 1 ? "only \(range.lowerBound) is supported" : "expected \(range.lowerBound) to \(range.upperBound)"
+            let code: DiagnosticCode = .E006
+            diagnostics.append(Diagnostic(code, "\(key) \(s) is out of range; \(expected)", at: node.span,
+                                          help: range.count == 1 ? "write '\(key): \(range.lowerBound)' or remove it" : "use a value from \(range.lowerBound) to \(range.upperBound)"))
+            return nil
+        }
+        return Located(Int(value), at: node.span)
+    }
+
+    /// A length: a number of pixels (`48`, `"48px"`) or a percentage (`"20%"`).
+    mutating func length(_ node: YAMLNode, key: String, maxPercent: Double?, alsoAllowed: String? = nil) -> Located<LengthSyntax>? {
+        guard let s = scalar(node, key: key, expected: "a length") else { return nil }
+        let trimmed = s.trimmingCharacters(in: .whitespaces)
+        let isPercent = trimmed.hasSuffix("%")
+        let digits = isPercent ? String(trimmed.dropLast()) : (trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed)
+        guard let value = Self.parseNumber(digits.trimmingCharacters(in: .whitespaces)) else {
+            let other = alsoAllowed.map { ", or '\($0)'" } ?? ""
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a length (pixels like 48 or a percentage like \"20%\")\(other), found '\(s)'",
+                                          at: node.span, help: "write for example '\(key): 48' or '\(key): \"10%\"'"))
+            return nil
+        }
+        guard value >= 0 else {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is negative", at: node.span, help: "use a length of 0 or more"))
+            return nil
+        }
+        if isPercent, let maxPercent, value > maxPercent {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is out of range; at most \(Self.format(maxPercent))%", at: node.span,
+                                          help: "use at most \"\(Self.format(maxPercent))%\""))
+            return nil
+        }
+        return Located(isPercent ? .percent(value) : .pixels(value), at: node.span)
+    }
+
+    /// A colour, or `$name` from the palette. An empty value whose line holds
+    /// `#…` gets the quoting hint: YAML read the colour as a comment.
+    mutating func colour(_ node: YAMLNode, key: String, alsoAllowed: String? = nil) -> Located<ColorSyntax>? {
+        if node.isEmptyPlain, let hint = commentedColour(node, key: key) {
+            diagnostics.append(hint)
+            return nil
+        }
+        guard let s = scalar(node, key: key, expected: "a colour") else {
+            if node.isEmptyPlain, let last = diagnostics.popLast() {
+                diagnostics.append(Diagnostic(.E005, "'\(key)' has no value; expected a colour", at: last.span,
+                                              help: "write a colour such as \"#1E88E5\" (quoted) or teal"))
+            }
+            return nil
+        }
+        if s.hasPrefix("$") {
+            let name = String(s.dropFirst())
+            guard name.range(of: LanguageSchema.paletteNamePattern, options: .regularExpression) != nil else {
+                diagnostics.append(Diagnostic(.E005, "'\(s)' is not a valid palette name", at: node.span,
+                                              help: "palette names are letters, digits, '_' and '-', as in $brand"))
+                return nil
+            }
+            return Located(.palette(name), at: node.span)
+        }
+        if let rgba = ColorParser.parse(s) { return Located(.literal(rgba), at: node.span) }
+        var help = "write #RRGGBB (quoted), a CSS name such as teal, or rgb(30 136 229)"
+        if let near = Suggest.nearest(s.lowercased(), in: Array(CSSColorNames.all.keys).sorted() + ["transparent"]) {
+            help = "did you mean '\(near)'?"
+        } else if s.hasPrefix("#") {
+            help = "a hex colour has 3, 4, 6 or 8 digits 0–9 and A–F, as in \"#1E88E5\""
+        }
+        let also = alsoAllowed.map { " or '\($0)'" } ?? ""
+        diagnostics.append(Diagnostic(.E005, "'\(s)' is not a colour\(also)", at: node.span, help: help))
+        return nil
+    }
+
+    /// For `key: #1E88E5`: a diagnostic pointing at the `#` that YAML took for
+    /// a comment, or nil when the line shows no such thing.
+    private func commentedColour(_ node: YAMLNode, key: String) -> Diagnostic? {
+        guard let line = sources[node.span.file]?.line(node.span.start.line) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        var i = max(0, node.span.start.column - 1)
+        while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
+        guard i < scalars.count, scalars[i] == "#" else { return nil }
+        let comment = String(String.UnicodeScalarView(scalars[i...])).trimmingCharacters(in: .whitespaces)
+        let word = comment.prefix { !$0.isWhitespace }
+        let position = SourcePosition(line: node.span.start.line, column: i + 1)
+        let span = SourceSpan(file: node.span.file, start: position,
+                              end: SourcePosition(line: position.line, column: position.column + word.unicodeScalars.count))
+        return Diagnostic(.E005, "'\(key)' is empty: YAML reads '\(word)' after a space as a comment, not a colour", at: span,
+                          help: "quote the colour: \(key): \"\(word)\"")
+    }
+
+    mutating func choice<T: RawRepresentable>(_ node: YAMLNode, key: String, _ type: T.Type) -> Located<T>? where T.RawValue == String {
+        let words = Self.words(for: key)
+        guard let w = word(node, key: key, words) else { return nil }
+        return T(rawValue: w.value).map { Located($0, at: node.span) }
+    }
+
+    mutating func word(_ node: YAMLNode, key: String, _ words: [String]) -> Located<String>? {
+        guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
+        if words.contains(s) { return Located(s, at: node.span) }
+        diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(s)'; expected " + Self.list(words, quote: true, or: true),
+                                      at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
+        return nil
+    }
+
+    private static func words(for key: String) -> [String] {
+        switch key {
+        case "shape": LanguageSchema.shapes
+        case "type": ["linear", "radial"]
+        case "fit": ["cover", "contain"]
+        default: []
+        }
+    }
+
+    /// A list whose items `item` decodes; a single scalar is not a list.
+    mutating func list<T>(_ node: YAMLNode, key: String, count: ClosedRange<Int>,
+                          _ item: (inout SyntaxDecoder, YAMLNode) -> Located<T>?) -> Located<[Located<T>]>? {
+        guard let items = node.items else {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a list, found \(node.kindDescription)", at: node.span,
+                                          help: "write a list in brackets, as in '\(key): [a, b]'"))
+            return nil
+        }
+        guard count.contains(items.count) else {
+            let expected = count.lowerBound == count.upperBound ? "exactly \(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            diagnostics.append(Diagnostic(.E006, "'\(key)' has \(items.count) item\(items.count == 1 ? "" : "s"); expected \(expected)",
+                                          at: node.span, help: "give '\(key)' \(expected) items"))
+            return nil
+        }
+        var decoded: [Located<T>] = []
+        var failed = false
+        for element in items {
+            if let value = item(&self, element) { decoded.append(value) } else { failed = true }
+        }
+        return failed ? nil : Located(decoded, at: node.span)
+    }
+
+    // MARK: Helpers
+
+    /// A YAML 1.2 decimal number: no hex, octal, `.inf` or `.nan`.
+    static func parseNumber(_ s: String) -> Double? {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.range(of: #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
+              let v = Double(t), v.isFinite else { return nil }
+        return v
+    }
+
+    static func format(_ v: Double) -> String {
+        v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// `'a', 'b' or 'c'`
+    static func list(_ words: [String], quote: Bool = true, or: Bool = true) -> String {
+        let q = words.map { quote ? "'\($0)'" : $0 }
+        guard q.count > 1 else { return q.first ?? "" }
+        return q.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + q[q.count - 1]
+    }
+}

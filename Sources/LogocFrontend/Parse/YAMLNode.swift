@@ -1,0 +1,79 @@
+import LogocCore
+
+/// A YAML node as written, with the span of its text. Scalars stay text: they
+/// are typed later, by the key that holds them (SPEC.md: no YAML 1.1 typing).
+public struct YAMLNode: Sendable, Equatable {
+    public enum ScalarStyle: Sendable, Equatable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    public struct Pair: Sendable, Equatable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+        public init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public indirect enum Kind: Sendable, Equatable {
+        case scalar(String, ScalarStyle)
+        case mapping([Pair])
+        case sequence([YAMLNode])
+    }
+
+    public var kind: Kind
+    public var span: SourceSpan
+
+    public init(_ kind: Kind, span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+    }
+
+    /// The scalar's text, or nil for a mapping or sequence.
+    public var scalar: String? {
+        if case .scalar(let s, _) = kind { return s }
+        return nil
+    }
+
+    /// A plain scalar with no text: what YAML gives for `key:` with nothing
+    /// after it, or for `key: #RRGGBB` where `#` starts a comment.
+    public var isEmptyPlain: Bool {
+        if case .scalar("", .plain) = kind { return true }
+        return false
+    }
+
+    /// The pairs of a mapping, or nil.
+    public var pairs: [Pair]? {
+        if case .mapping(let p) = kind { return p }
+        return nil
+    }
+
+    /// The items of a sequence, or nil.
+    public var items: [YAMLNode]? {
+        if case .sequence(let s) = kind { return s }
+        return nil
+    }
+
+    /// The value under `key` in a mapping (keys are unique once read).
+    public subscript(key: String) -> YAMLNode? {
+        pairs?.first { $0.key.scalar == key }?.value
+    }
+
+    /// A word for the node's kind, for messages ("expected a colour, found a list").
+    public var kindDescription: String {
+        switch kind {
+        case .scalar(let s, let style): style == .plain && s.isEmpty ? "nothing" : "'\(s)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
+    }
+}
+
+/// One YAML document of a file.
+public struct YAMLDocument: Sendable, Equatable {
+    /// Nil for a document with no content (an empty file, or `---` alone).
+    public var root: YAMLNode?
+    /// Where the document starts, for problems of the whole document.
+    public var start: SourceSpan
+}

@@ -1,0 +1,288 @@
+import CYAML
+import LogocCore
+
+/// Reads YAML through libyaml's event API into located nodes, enforcing the
+/// limits that keep a hostile file cheap: file size, nesting depth, and the
+/// number of nodes that aliases expand to (the "billion laughs" defence).
+public struct YAMLReader: Sendable {
+    /// Largest file read, in bytes.
+    public var maxFileBytes = 1 << 20
+    /// Deepest nesting of mappings and sequences.
+    public var maxDepth = 64
+    /// Most nodes one document may hold once aliases are expanded.
+    public var maxExpandedNodes = 10_000
+
+    public init() {}
+
+    /// Parses every document of `bytes`. A document that cannot be read is
+    /// reported and dropped; reading stops at the first syntax error, since
+    /// libyaml cannot resume after one.
+    public func read(_ bytes: [UInt8], file: String) -> (documents: [YAMLDocument], diagnostics: [Diagnostic]) {
+        let origin = SourceSpan.startOf(file)
+        if bytes.count > maxFileBytes {
+            return ([], [Diagnostic(.E001, "file is \(bytes.count) bytes; specs are limited to \(maxFileBytes) bytes (1 MiB)", at: origin,
+                                    help: "split the file into several specs, or move large data out of it")])
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return ([], [Diagnostic(.E001, "file is encoded as UTF-16; specs must be UTF-8", at: origin,
+                                    help: "save the file as UTF-8")])
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            let position = Self.position(ofByte: nul, in: bytes)
+            return ([], [Diagnostic(.E001, "file contains a NUL byte", at: SourceSpan(file: file, start: position, end: position),
+                                    help: "specs are UTF-8 text; remove the NUL character")])
+        }
+        var builder = TreeBuilder(file: file, limits: self)
+        bytes.withUnsafeBufferPointer { buffer in
+            builder.run(buffer)
+        }
+        return (builder.documents, builder.diagnostics)
+    }
+
+    /// Line and column of a byte offset, counting columns in Unicode scalars.
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        var line = 1, column = 1
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < offset {
+            let b = bytes[i]
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+}
+
+/// The event loop and the stack of open containers. Kept apart from
+/// `YAMLReader` because it owns libyaml state for one parse only.
+private struct TreeBuilder {
+    let file: String
+    let limits: YAMLReader
+    var documents: [YAMLDocument] = []
+    var diagnostics: [Diagnostic] = []
+
+    private enum Open {
+        case mapping(start: SourceSpan, anchor: String?, pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, seen: [String: SourceSpan], size: Int)
+        case sequence(start: SourceSpan, anchor: String?, items: [YAMLNode], size: Int)
+    }
+
+    private var stack: [Open] = []
+    /// Anchored nodes and their expanded sizes, for this document.
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var expanded = 0
+    private var documentStart = SourceSpan.startOf("")
+    private var documentRoot: YAMLNode?
+    private var abandoned = false
+
+    init(file: String, limits: YAMLReader) {
+        self.file = file
+        self.limits = limits
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            diagnostics.append(Diagnostic(.E001, "the YAML parser could not start (out of memory)", at: .startOf(file)))
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                reportSyntaxError(parser, buffer)
+                return
+            }
+            let type = event.type
+            if !abandoned { handle(&event) }
+            yaml_event_delete(&event)
+            if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { return }
+            if abandoned, stack.isEmpty, type == YAML_DOCUMENT_END_EVENT { abandoned = false }
+        }
+    }
+
+    private mutating func handle(_ event: inout yaml_event_t) {
+        let span = SourceSpan(file: file, start: Self.position(event.start_mark), end: Self.position(event.end_mark))
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            anchors = [:]
+            expanded = 0
+            documentRoot = nil
+            documentStart = SourceSpan(file: file, start: span.start, end: span.start)
+        case YAML_DOCUMENT_END_EVENT:
+            documents.append(YAMLDocument(root: documentRoot, start: documentStart))
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let value = Self.string(s.value, Int(s.length))
+            checkTag(s.tag, implicit: s.plain_implicit == 1 || s.quoted_implicit == 1, at: span)
+            let style: YAMLNode.ScalarStyle = switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: .literal
+            case YAML_FOLDED_SCALAR_STYLE: .folded
+            default: .plain
+            }
+            add(YAMLNode(.scalar(value, style), span: span), size: 1, anchor: Self.optionalString(s.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = Self.optionalString(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                diagnostics.append(Diagnostic(.E001, "alias '*\(name)' refers to no anchor", at: span,
+                                              help: "define '&\(name)' before using '*\(name)'"))
+                abandon()
+                return
+            }
+            var node = target.node
+            node.span = span
+            add(node, size: target.size, anchor: nil)
+        case YAML_MAPPING_START_EVENT:
+            let m = event.data.mapping_start
+            checkTag(m.tag, implicit: m.implicit == 1, at: span)
+            open(.mapping(start: span, anchor: Self.optionalString(m.anchor), pairs: [], pendingKey: nil, seen: [:], size: 1), at: span)
+        case YAML_SEQUENCE_START_EVENT:
+            let q = event.data.sequence_start
+            checkTag(q.tag, implicit: q.implicit == 1, at: span)
+            open(.sequence(start: span, anchor: Self.optionalString(q.anchor), items: [], size: 1), at: span)
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            guard let top = stack.popLast() else { return }
+            switch top {
+            case .mapping(let start, let anchor, let pairs, _, _, let size):
+                add(YAMLNode(.mapping(pairs), span: Self.join(start, span)), size: size, anchor: anchor, counted: true)
+            case .sequence(let start, let anchor, let items, let size):
+                add(YAMLNode(.sequence(items), span: Self.join(start, span)), size: size, anchor: anchor, counted: true)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func open(_ container: Open, at span: SourceSpan) {
+        if stack.count >= limits.maxDepth {
+            diagnostics.append(Diagnostic(.E001, "nesting is deeper than \(limits.maxDepth) levels", at: span,
+                                          help: "a spec needs only a few levels; flatten this value"))
+            abandon()
+            return
+        }
+        stack.append(container)
+        count(1, at: span)
+    }
+
+    /// Adds a finished node to the open container (or makes it the root).
+    /// `counted` is true for containers, whose own node was counted on open.
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?, counted: Bool = false) {
+        if !counted { count(size, at: node.span) }
+        if abandoned { return }
+        if let anchor { anchors[anchor] = (node, size) }
+        guard let top = stack.popLast() else {
+            documentRoot = node
+            return
+        }
+        switch top {
+        case .mapping(let start, let a, var pairs, let pendingKey, var seen, let total):
+            if let key = pendingKey {
+                if key.scalar != Self.discarded { pairs.append(.init(key: key, value: node)) }
+                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: nil, seen: seen, size: total + size))
+                return
+            }
+            // This node is a key. Keys must be text; a duplicate is reported
+            // at the second key and its value dropped.
+            guard let text = node.scalar else {
+                diagnostics.append(Diagnostic(.E003, "a key must be text, found \(node.kindDescription)", at: node.span,
+                                              help: "write keys as plain words, such as 'background'"))
+                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: Self.discardKey(node), seen: seen, size: total + size))
+                return
+            }
+            if let first = seen[text] {
+                diagnostics.append(Diagnostic(.E007, "duplicate key '\(text)'", at: node.span,
+                                              help: "remove one of the two '\(text)' keys",
+                                              notes: [.init("'\(text)' is first set here", at: first)]))
+                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: Self.discardKey(node), seen: seen, size: total + size))
+                return
+            }
+            seen[text] = node.span
+            stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: node, seen: seen, size: total + size))
+        case .sequence(let start, let a, var items, let total):
+            items.append(node)
+            stack.append(.sequence(start: start, anchor: a, items: items, size: total + size))
+        }
+    }
+
+    /// A key whose pair must not be kept: the value that follows is dropped.
+    private static func discardKey(_ node: YAMLNode) -> YAMLNode {
+        YAMLNode(.scalar(discarded, .plain), span: node.span)
+    }
+
+    /// Cannot occur in a real key: files with NUL bytes are refused up front.
+    private static let discarded = "\u{0}discarded"
+
+
+    private mutating func count(_ nodes: Int, at span: SourceSpan) {
+        guard !abandoned else { return }
+        expanded += nodes
+        if expanded > limits.maxExpandedNodes {
+            diagnostics.append(Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
+                                          help: "a spec this large is almost certainly an alias bomb; use fewer aliases"))
+            abandon()
+        }
+    }
+
+    /// Drops the current document after a fatal problem; its later events are ignored.
+    private mutating func abandon() {
+        abandoned = true
+        stack.removeAll()
+        anchors.removeAll()
+    }
+
+    private mutating func checkTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, implicit: Bool, at span: SourceSpan) {
+        guard let tagText = Self.optionalString(tag), !implicit || !tagText.isEmpty else { return }
+        let shown = tagText.replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!")
+        diagnostics.append(Diagnostic(.E003, "explicit tag '\(shown)' is not allowed; every value is typed by its key", at: span,
+                                      help: "remove the tag '\(shown)'"))
+    }
+
+    private mutating func reportSyntaxError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) { message = "\(problem) \(context)" }
+        let mark = parser.problem_mark
+        var position = Self.position(mark)
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset rather than a line and column.
+            position = YAMLReader.position(ofByte: Int(parser.problem_offset), in: Array(buffer))
+            message = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8") ? "file is not valid UTF-8 (\(problem))" : problem
+        }
+        let span = SourceSpan(file: file, start: position, end: SourcePosition(line: position.line, column: position.column + 1))
+        var help = "check the indentation and quoting around this place"
+        let line = Self.lineText(buffer, line: position.line)
+        if line.contains("\t") { help = "YAML indents with spaces only; replace the tabs on this line with spaces" }
+        else if parser.error == YAML_READER_ERROR { help = "save the file as UTF-8" }
+        diagnostics.append(Diagnostic(.E001, "invalid YAML: \(message)", at: span, help: help))
+    }
+
+    private static func lineText(_ buffer: UnsafeBufferPointer<UInt8>, line: Int) -> String {
+        var current = 1
+        var bytes: [UInt8] = []
+        for b in buffer {
+            if b == 0x0A { if current == line { break }; current += 1; continue }
+            if current == line { bytes.append(b) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func position(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private static func join(_ a: SourceSpan, _ b: SourceSpan) -> SourceSpan {
+        SourceSpan(file: a.file, start: a.start, end: max(a.end, b.end))
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private static func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+    }
+}

@@ -1,0 +1,129 @@
+import LogocCore
+
+/// Prints `LanguageSchema` as a JSON Schema (draft-07, the dialect YAML
+/// editors read), so `# yaml-language-server: $schema=…` gives completion
+/// and checks while typing.
+public enum JSONSchemaWriter {
+    public static let identifier = "https://logoc.dev/schema/logo-spec-v1.json"
+
+    /// The schema of a spec document.
+    public static func specSchema() -> String {
+        document(root: LanguageSchema.logo, title: "logoc spec, language version 1")
+    }
+
+    /// The schema of `logoc.yaml`.
+    public static func configSchema() -> String {
+        document(root: LanguageSchema.config, title: "logoc project configuration (logoc.yaml)")
+    }
+
+    private static func document(root: ObjectSpec, title: String) -> String {
+        var definitions: [(String, JSONValue)] = []
+        var seen: Set<String> = []
+        let body = object(root, definitions: &definitions, seen: &seen, inline: true)
+        guard case .object(let fields) = body else { return "" }
+        var top: [(String, JSONValue)] = [
+            ("$schema", .string("http://json-schema.org/draft-07/schema#")),
+            ("$id", .string(root.name == "Config" ? identifier.replacingOccurrences(of: "logo-spec", with: "logoc-config") : identifier)),
+            ("title", .string(title)),
+        ]
+        top += fields
+        top.append(("definitions", .object(definitions.sorted { $0.0 < $1.0 })))
+        return JSONValue.object(top).rendered() + "\n"
+    }
+
+    private static func object(_ spec: ObjectSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>, inline: Bool) -> JSONValue {
+        if !inline {
+            if !seen.contains(spec.name) {
+                seen.insert(spec.name)
+                let body = object(spec, definitions: &definitions, seen: &seen, inline: true)
+                definitions.append((spec.name, body))
+            }
+            return .object([("$ref", .string("#/definitions/\(spec.name)"))])
+        }
+        var properties: [(String, JSONValue)] = []
+        for key in spec.keys {
+            var schema = value(key.value, definitions: &definitions, seen: &seen)
+            if case .object(var fields) = schema {
+                fields.insert(("description", .string(key.summary)), at: 0)
+                schema = .object(fields)
+            }
+            properties.append((key.name, schema))
+        }
+        var fields: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties)), ("additionalProperties", .bool(false))]
+        if !spec.required.isEmpty { fields.append(("required", .array(spec.required.map { .string($0) }))) }
+        for group in spec.exactlyOne {
+            // Exactly one of the group: each alternative requires its key and forbids the others.
+            let alternatives = group.map { key -> JSONValue in
+                let others = group.filter { $0 != key }.map { JSONValue.object([("required", .array([.string($0)]))]) }
+                return .object([("required", .array([.string(key)])), ("not", .object([("anyOf", .array(others))]))])
+            }
+            fields.append(("oneOf", .array(alternatives)))
+        }
+        return .object(fields)
+    }
+
+    private static func value(_ spec: ValueSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>) -> JSONValue {
+        switch spec {
+        case .text(let pattern):
+            var fields: [(String, JSONValue)] = [("type", .string("string"))]
+            if let pattern { fields.append(("pattern", .string(pattern))) } else { fields = [("type", .array([.string("string"), .string("number"), .string("boolean")]))] }
+            return .object(fields)
+        case .integer(let range):
+            return .object([("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))), ("maximum", .number(Double(range.upperBound)))])
+        case .number(let range):
+            return .object([("type", .string("number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))])
+        case .boolean:
+            return .object([("type", .string("boolean"))])
+        case .choice(let words):
+            return .object([("type", .string("string")), ("enum", .array(words.map { .string($0) }))])
+        case .colour:
+            return .object([("$ref", .string("#/definitions/Colour"))]).registering(colourDefinition, as: "Colour", in: &definitions, seen: &seen)
+        case .length(let maxPercent):
+            let percent = maxPercent.map { max in max >= 50 ? #"^(50(\.0+)?|[1-4]?[0-9](\.[0-9]+)?)%$"# : #"^[0-9]+(\.[0-9]+)?%$"# } ?? #"^[0-9]+(\.[0-9]+)?(%|px)?$"#
+            return .object([("anyOf", .array([
+                .object([("type", .string("number")), ("minimum", .number(0))]),
+                .object([("type", .string("string")), ("pattern", .string(percent))]),
+            ]))])
+        case .path:
+            return .object([("type", .string("string")), ("minLength", .number(1))])
+        case .object(let object):
+            return self.object(object, definitions: &definitions, seen: &seen, inline: false)
+        case .dictionary(let keyPattern, let inner):
+            return .object([
+                ("type", .string("object")),
+                ("propertyNames", .object([("pattern", .string(keyPattern))])),
+                ("additionalProperties", value(inner, definitions: &definitions, seen: &seen)),
+            ])
+        case .list(let item, let count):
+            var fields: [(String, JSONValue)] = [("type", .string("array")), ("items", value(item, definitions: &definitions, seen: &seen))]
+            if let count {
+                fields.append(("minItems", .number(Double(count.lowerBound))))
+                fields.append(("maxItems", .number(Double(count.upperBound))))
+            }
+            return .object(fields)
+        case .oneOf(let options):
+            return .object([("anyOf", .array(options.map { value($0, definitions: &definitions, seen: &seen) }))])
+        }
+    }
+
+    /// Hex, functional notation, `$palette` names, or a CSS name (lowercase).
+    private static let colourDefinition: JSONValue = .object([
+        ("description", .string("#RGB, #RGBA, #RRGGBB, #RRGGBBAA, a CSS colour name, transparent, rgb()/rgba()/hsl()/hsla(), or $name from the palette")),
+        ("anyOf", .array([
+            .object([("type", .string("string")), ("pattern", .string(#"^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"#))]),
+            .object([("type", .string("string")), ("pattern", .string(#"^\s*(rgba?|hsla?|RGBA?|HSLA?)\(.*\)\s*$"#))]),
+            .object([("type", .string("string")), ("pattern", .string(#"^\$[A-Za-z_][A-Za-z0-9_-]*$"#))]),
+            .object([("type", .string("string")), ("enum", .array((CSSColorNames.all.keys.sorted() + ["transparent"]).map { .string($0) }))]),
+        ])),
+    ])
+}
+
+extension JSONValue {
+    fileprivate func registering(_ definition: JSONValue, as name: String, in definitions: inout [(String, JSONValue)], seen: inout Set<String>) -> JSONValue {
+        if !seen.contains(name) {
+            seen.insert(name)
+            definitions.append((name, definition))
+        }
+        return self
+    }
+}

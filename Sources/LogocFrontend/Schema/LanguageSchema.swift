@@ -1,0 +1,107 @@
+/// The spec language v1 as data: every mapping, key, type, allowed word and
+/// range of SPEC.md. The decoder reads its checks from here and `logoc schema`
+/// prints it as JSON Schema.
+public enum LanguageSchema {
+    /// `contrast` words and the ratios they stand for.
+    public static let contrastLevels: [(word: String, ratio: Double?)] = [
+        ("AA", 4.5), ("AA-large", 3), ("AAA", 7), ("AAA-large", 4.5), ("off", nil),
+    ]
+
+    /// `font.weight` words and their numeric weights.
+    public static let weightNames: [(word: String, weight: Int)] = [
+        ("thin", 100), ("extraLight", 200), ("light", 300), ("regular", 400), ("normal", 400),
+        ("medium", 500), ("semiBold", 600), ("bold", 700), ("extraBold", 800), ("black", 900),
+    ]
+
+    public static let shapes = ["circle", "square", "roundRect"]
+    public static let formats = ["png", "svg"]
+    public static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"
+    public static let paletteNamePattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
+
+    static let contrast = ValueSpec.oneOf([.number(1...21), .choice(contrastLevels.map(\.word))])
+    static let length = ValueSpec.length(maxPercent: nil)
+
+    public static let stop = ObjectSpec("GradientStop", keys: [
+        KeySpec("color", .colour, "the stop's colour"),
+        KeySpec("at", .number(0...1), "position along the gradient, 0–1"),
+    ], required: ["color"])
+
+    public static let gradient = ObjectSpec("Gradient", keys: [
+        KeySpec("colors", .list(.oneOf([.colour, .object(stop)]), count: 2...16), "2 to 16 stops"),
+        KeySpec("angle", .number(-3600...3600), "CSS angle in degrees: 0 towards the top, 180 (default) towards the bottom"),
+        KeySpec("type", .choice(["linear", "radial"]), "linear (default) or radial"),
+    ], required: ["colors"])
+
+    public static let image = ObjectSpec("Image", keys: [
+        KeySpec("path", .path, "a PNG or JPEG file, relative to the spec"),
+        KeySpec("fit", .choice(["cover", "contain"]), "cover (default) crops to fill; contain shows the whole image"),
+        KeySpec("focus", .list(.number(0...1), count: 2...2), "the point kept near the centre when cropping, as fractions [x, y]"),
+        KeySpec("color", .colour, "colour under a contained image (default transparent)"),
+    ], required: ["path"])
+
+    public static let background = ObjectSpec("Background", keys: [
+        KeySpec("color", .colour, "a solid colour"),
+        KeySpec("gradient", .object(gradient), "a linear or radial gradient"),
+        KeySpec("image", .oneOf([.path, .object(image)]), "a photo or picture"),
+    ], exactlyOne: [["color", "gradient", "image"]])
+
+    public static let font = ObjectSpec("Font", keys: [
+        KeySpec("family", .text(pattern: nil), "an installed or bundled family (default Inter)"),
+        KeySpec("weight", .oneOf([.integer(100...900), .choice(weightNames.map(\.word))]), "100–900 or thin…black (default 700)"),
+        KeySpec("italic", .boolean, "italic style"),
+        KeySpec("file", .path, "a font file; wins over family"),
+    ])
+
+    public static let text = ObjectSpec("Text", keys: [
+        KeySpec("content", .text(pattern: nil), "literal text, emoji included"),
+        KeySpec("initials", .text(pattern: nil), "a name whose initials are shown"),
+        KeySpec("maxLength", .integer(1...8), "most grapheme clusters shown"),
+        KeySpec("uppercase", .boolean, "upper-case the text (default true for initials)"),
+        KeySpec("font", .oneOf([.text(pattern: nil), .object(font)]), "family name or font mapping"),
+        KeySpec("size", .oneOf([length, .choice(["auto"])]), "text size, or auto (default)"),
+        KeySpec("color", .oneOf([.colour, .choice(["auto"])]), "text colour, or auto (default): black or white"),
+    ], exactlyOne: [["content", "initials"]])
+
+    public static let border = ObjectSpec("Border", keys: [
+        KeySpec("width", length, "ring width, pixels or percentage of size"),
+        KeySpec("color", .colour, "ring colour"),
+    ], required: ["width", "color"])
+
+    public static let output = ObjectSpec("Output", keys: [
+        KeySpec("formats", .list(.choice(formats), count: 1...2), "files to write: png, svg"),
+        KeySpec("scales", .list(.integer(1...4), count: 1...4), "PNG scales: 1 writes name.png, 2 name@2x.png, …"),
+    ])
+
+    /// Keys a `dark` mapping may override: all but these.
+    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "dark"]
+
+    static let appearanceKeys: [KeySpec] = [
+        KeySpec("shape", .choice(shapes), "outline: circle (default), square or roundRect"),
+        KeySpec("cornerRadius", .length(maxPercent: 50), "corner radius of roundRect, at most 50% (default 20%)"),
+        KeySpec("background", .oneOf([.colour, .object(background)]), "fill inside the shape (default #9E9E9E)"),
+        KeySpec("text", .oneOf([.text(pattern: nil), .object(text)]), "overlay text"),
+        KeySpec("border", .object(border), "ring inside the shape's edge"),
+        KeySpec("contrast", contrast, "minimum WCAG contrast of text, or off"),
+    ]
+
+    public static let dark = ObjectSpec("Dark", keys: appearanceKeys)
+
+    /// A whole spec document.
+    public static let logo = ObjectSpec("Logo", keys: [
+        KeySpec("version", .integer(1...1), "language version (1)"),
+        KeySpec("name", .text(pattern: namePattern), "output base name (default: the file name)"),
+        KeySpec("extends", .oneOf([.path, .list(.path, count: nil)]), "partials merged under this spec"),
+        KeySpec("size", .integer(16...4096), "edge of the square canvas in pixels (default 512)"),
+    ] + appearanceKeys + [
+        KeySpec("dark", .object(dark), "overrides for the dark variant, written as NAME-dark"),
+        KeySpec("output", .object(output), "formats and scales to write"),
+    ])
+
+    /// `logoc.yaml`.
+    public static let config = ObjectSpec("Config", keys: [
+        KeySpec("contrast", contrast, "default minimum contrast (default AA-large)"),
+        KeySpec("fonts", .list(.path, count: nil), "folders of font files, searched before the bundled fonts"),
+        KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
+        KeySpec("output", .object(output), "default output"),
+    ])
+}

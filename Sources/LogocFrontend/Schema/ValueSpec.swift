@@ -1,0 +1,59 @@
+/// The type of a value in the spec language. One table of these
+/// (`LanguageSchema`) drives the decoder's key, enum and range checks and
+/// the JSON Schema that `logoc schema` prints, so the two cannot disagree.
+public indirect enum ValueSpec: Sendable {
+    /// Free text; `pattern` is an ECMA regular expression the text must match.
+    case text(pattern: String?)
+    case integer(ClosedRange<Int>)
+    case number(ClosedRange<Double>)
+    case boolean
+    /// One of fixed words (matched exactly, as SPEC.md writes them).
+    case choice([String])
+    /// A colour, or a `$name` from the palette.
+    case colour
+    /// Pixels, or a percentage of `size`; `maxPercent` caps the percentage.
+    case length(maxPercent: Double?)
+    /// A path relative to the spec's folder.
+    case path
+    case object(ObjectSpec)
+    /// A mapping whose keys are names the user chooses (the palette).
+    case dictionary(keyPattern: String, value: ValueSpec)
+    case list(ValueSpec, count: ClosedRange<Int>?)
+    /// Any one of these forms (a colour or a mapping, …).
+    case oneOf([ValueSpec])
+}
+
+/// A key of a mapping, with its type and a one-line description.
+public struct KeySpec: Sendable {
+    public let name: String
+    public let value: ValueSpec
+    public let summary: String
+
+    public init(_ name: String, _ value: ValueSpec, _ summary: String) {
+        self.name = name
+        self.value = value
+        self.summary = summary
+    }
+}
+
+/// A mapping of known keys.
+public struct ObjectSpec: Sendable {
+    /// Used for `$ref` names in the JSON Schema.
+    public let name: String
+    public let keys: [KeySpec]
+    /// Keys that must be present.
+    public let required: [String]
+    /// Groups of which exactly one key must be present.
+    public let exactlyOne: [[String]]
+
+    public init(_ name: String, keys: [KeySpec], required: [String] = [], exactlyOne: [[String]] = []) {
+        self.name = name
+        self.keys = keys
+        self.required = required
+        self.exactlyOne = exactlyOne
+    }
+
+    public var keyNames: [String] { keys.map(\.name) }
+
+    public subscript(name: String) -> KeySpec? { keys.first { $0.name == name } }
+}

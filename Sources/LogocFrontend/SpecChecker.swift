@@ -1,0 +1,213 @@
+import Foundation
+import LogocCore
+
+/// The front end for one spec file: YAML → `extends` merged → typed AST →
+/// validated. Pure over the file system: reads, never writes.
+public struct SpecChecker: Sendable {
+    public let project: Project
+    private let reader = YAMLReader()
+
+    public init(project: Project) {
+        self.project = project
+    }
+
+    public func check(_ input: SpecInput) -> FileCheck {
+        var result = FileCheck()
+        guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil) else {
+            result.failedDocuments = 1
+            return result
+        }
+        if documents.isEmpty, result.diagnostics.isEmpty {
+            result.diagnostics.append(Diagnostic(.E004, "'\(input.displayPath)' holds no spec", at: .startOf(input.displayPath),
+                                                 help: input.isPartial ? "write the shared keys here" : "write at least one key, such as 'text: AB'"))
+        }
+        let multiple = documents.count > 1
+        for document in documents {
+            let before = result.diagnostics.count
+            let spec = checkDocument(document, input: input, source: source, multiple: multiple, into: &result)
+            let errors = result.diagnostics[before...].contains { $0.isError }
+            if let spec, !errors { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
+        }
+        result.diagnostics = result.diagnostics.normalized()
+        return result
+    }
+
+    private func checkDocument(_ document: YAMLDocument, input: SpecInput, source: SourceFile, multiple: Bool, into result: inout FileCheck) -> CheckedSpec? {
+        guard let root = document.root, !root.isEmptyPlain else {
+            result.diagnostics.append(Diagnostic(.E004, "this document is empty", at: document.start,
+                                                 help: "write the spec's keys, or remove the empty document"))
+            return nil
+        }
+        guard root.pairs != nil else {
+            result.diagnostics.append(Diagnostic(.E003, "a spec must be a mapping of keys, found \(root.kindDescription)", at: root.span,
+                                                 help: "write 'key: value' lines, such as 'text: AB'"))
+            return nil
+        }
+        let directory = (input.path as NSString).deletingLastPathComponent
+        let own = NodeMerger.expandShorthands(root)
+        var sources = [input.displayPath: source]
+        var chain = [PathResolver.realPath(input.path) ?? input.path]
+        var merged = own
+        if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, sources: &sources, into: &result) {
+            merged = NodeMerger.merge(base, own)
+        }
+        if let output = project.config.output {
+            let key = YAMLNode(.scalar("output", .plain), span: output.span)
+            merged = NodeMerger.merge(YAMLNode(.mapping([.init(key: key, value: output)]), span: output.span), merged)
+        }
+        let darkNode = merged["dark"]
+        merged = NodeMerger.removing(["extends", "dark"], from: merged)
+
+        var decoder = SyntaxDecoder(sources: sources)
+        var logo = decoder.logo(merged)
+        var darkLogo: LogoSyntax?
+        if let darkNode, let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? Optional(darkNode) {
+            if decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") != nil {
+                let allowed = NodeMerger.removing(LanguageSchema.notInDark, from: darkNode)
+                darkLogo = decoder.logo(NodeMerger.merge(merged, allowed))
+                logo.dark = Located(DarkVariant(darkLogo ?? LogoSyntax()), at: darkKey.span)
+            }
+        }
+        result.diagnostics += decoder.diagnostics
+        if input.isPartial { return nil }
+
+        var validator = Validator(project: project, directory: directory)
+        validator.validate(logo)
+        if let darkLogo { validator.validate(darkLogo) }
+        result.diagnostics += validator.diagnostics
+
+        // Name and outputs.
+        var name = logo.name?.value ?? Self.defaultName(input.displayPath)
+        var nameSpan = logo.name?.span ?? document.start
+        if logo.name == nil {
+            if multiple {
+                result.diagnostics.append(Diagnostic(.E004, "every spec in a file with several documents needs 'name'", at: document.start,
+                                                     help: "add 'name: …' to this document"))
+                return nil
+            }
+            if name.range(of: LanguageSchema.namePattern, options: .regularExpression) == nil {
+                result.diagnostics.append(Diagnostic(.E003, "the file name '\(name)' is not a valid spec name", at: document.start,
+                                                     help: "add 'name:' with letters, digits, '.', '_' or '-', or rename the file"))
+                return nil
+            }
+        }
+        name = name.isEmpty ? "logo" : name
+        nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
+        let outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
+        return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs)
+    }
+
+    /// The merged partials under a spec or partial, or nil when it extends none.
+    private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String],
+                             sources: inout [String: SourceFile], into result: inout FileCheck) -> YAMLNode? {
+        guard let value = node["extends"] else { return nil }
+        var decoder = SyntaxDecoder(sources: sources)
+        let paths: [Located<String>]
+        if value.items != nil {
+            paths = decoder.list(value, key: "extends", count: 0...64) { d, item in d.path(item, key: "extends") }?.value ?? []
+        } else {
+            paths = decoder.path(value, key: "extends").map { [$0] } ?? []
+        }
+        result.diagnostics += decoder.diagnostics
+        var base: YAMLNode?
+        for path in paths {
+            let file: String
+            switch project.paths.resolve(path.value, from: directory) {
+            case .file(let real): file = real
+            case .missing:
+                result.diagnostics.append(Diagnostic(.E012, "partial '\(path.value)' does not exist", at: path.span,
+                                                     help: "paths are relative to the spec's folder; partials are named like '_base.yaml'"))
+                continue
+            case .outsideRoot:
+                result.diagnostics.append(Diagnostic(.E013, "partial '\(path.value)' is outside the project root", at: path.span,
+                                                     help: "keep partials inside the project (or pass --root)"))
+                continue
+            }
+            if let start = chain.firstIndex(of: file) {
+                let cycle = (chain[start...].map { ($0 as NSString).lastPathComponent } + [(file as NSString).lastPathComponent]).joined(separator: " → ")
+                result.diagnostics.append(Diagnostic(.E015, "'extends' makes a cycle: \(cycle)", at: path.span,
+                                                     help: "remove one of the 'extends' in the cycle"))
+                continue
+            }
+            let partialDisplay = PathResolver.displayJoin(display, path.value)
+            guard let (source, documents) = readYAML(path: file, display: partialDisplay, into: &result, at: path.span) else { continue }
+            sources[partialDisplay] = source
+            result.sources.append(source)
+            guard documents.count == 1, let root = documents[0].root, root.pairs != nil else {
+                if !documents.isEmpty || result.diagnostics.isEmpty {
+                    result.diagnostics.append(Diagnostic(.E003, "partial '\(path.value)' must hold one mapping of keys", at: path.span,
+                                                         help: "write the shared keys in '\(path.value)', one document only"))
+                }
+                continue
+            }
+            var partial = NodeMerger.expandShorthands(root)
+            if let name = partial.pairs?.first(where: { $0.key.scalar == "name" }) {
+                result.diagnostics.append(Diagnostic(.W002, "'name' in a partial has no effect", at: name.key.span,
+                                                     help: "name each spec in its own file"))
+            }
+            chain.append(file)
+            if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
+                                       chain: &chain, sources: &sources, into: &result) {
+                partial = NodeMerger.merge(inner, partial)
+            }
+            chain.removeLast()
+            partial = NodeMerger.removing(["extends", "name"], from: partial)
+            base = base.map { NodeMerger.merge($0, partial) } ?? partial
+        }
+        return base
+    }
+
+    /// Reads and parses a YAML file, recording its source; nil when it cannot be read.
+    private func readYAML(path: String, display: String, into result: inout FileCheck, at reference: SourceSpan?) -> (SourceFile, [YAMLDocument])? {
+        let bytes: [UInt8]
+        switch FileReader.read(path, limit: reader.maxFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            let reason = switch failure {
+            case .missing: "it does not exist"
+            case .notRegular: "it is not a regular file"
+            case .unreadable(let why): why
+            }
+            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(display)': \(reason)", at: reference ?? .startOf(display),
+                                                 help: "check the path and the file's permissions"))
+            return nil
+        }
+        let source = SourceFile(path: display, text: SourceText.decode(bytes))
+        if reference == nil { result.sources.append(source) }
+        let (documents, diagnostics) = reader.read(bytes, file: display)
+        result.diagnostics += diagnostics
+        return (source, documents)
+    }
+
+    /// The file name without `.yaml`/`.yml` and a trailing `.logo`.
+    static func defaultName(_ path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        if name.hasSuffix(".logo") { name.removeLast(5) }
+        return name
+    }
+
+    static func outputs(name: String, folder: String, output: OutputSyntax?, dark: Bool, into result: inout FileCheck) -> [OutputFile] {
+        let formats = output?.formats?.value.compactMap { OutputFile.Format(rawValue: $0.value) } ?? [.png, .svg]
+        let scales = output?.scales?.value.map(\.value) ?? [1]
+        if let written = output?.scales, !formats.contains(.png), scales != [1] {
+            result.diagnostics.append(Diagnostic(.W002, "'scales' has no effect without the png format", at: written.span,
+                                                 help: "add png to 'formats', or remove 'scales'"))
+        }
+        var files: [OutputFile] = []
+        for variant in dark ? [false, true] : [false] {
+            let base = (folder.isEmpty ? "" : folder + "/") + name + (variant ? "-dark" : "")
+            for format in formats {
+                switch format {
+                case .png:
+                    for scale in scales {
+                        files.append(OutputFile(path: base + (scale == 1 ? "" : "@\(scale)x") + ".png", format: .png, scale: scale, dark: variant))
+                    }
+                case .svg:
+                    files.append(OutputFile(path: base + ".svg", format: .svg, scale: 1, dark: variant))
+                }
+            }
+        }
+        return files.sorted()
+    }
+}

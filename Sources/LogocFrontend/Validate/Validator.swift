@@ -1,0 +1,262 @@
+import Foundation
+import LogocCore
+import LogocFonts
+
+/// The rules of SPEC.md that look across keys and at the files a spec names:
+/// palette names, paths, images and fonts, characters the fonts can draw,
+/// and text contrast. Runs on the decoded AST; returns diagnostics only.
+struct Validator {
+    let project: Project
+    /// The spec file's folder, absolute: paths are relative to it.
+    let directory: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(project: Project, directory: String) {
+        self.project = project
+        self.directory = directory
+    }
+
+    mutating func validate(_ logo: LogoSyntax) {
+        let size = Double(logo.size?.value ?? 512)
+        let shape = logo.shape?.value ?? .circle
+        if let radius = logo.cornerRadius {
+            if shape != .roundRect {
+                warn(.W002, "'cornerRadius' has no effect on a \(shape.rawValue)", at: radius.span,
+                     help: "remove 'cornerRadius', or set 'shape: roundRect'")
+            } else if case .pixels(let px) = radius.value, px > size / 2 {
+                error(.E006, "cornerRadius \(SyntaxDecoder.format(px)) is more than half the size (\(SyntaxDecoder.format(size / 2)))", at: radius.span,
+                      help: "use at most \(SyntaxDecoder.format(size / 2)) or \"50%\"")
+            }
+        }
+        if let border = logo.border?.value {
+            if let width = border.width, case .pixels(let px) = width.value, px > size / 2 {
+                error(.E006, "border width \(SyntaxDecoder.format(px)) is more than half the size", at: width.span,
+                      help: "use at most \(SyntaxDecoder.format(size / 2)) or \"50%\"")
+            } else if let width = border.width, width.value.pixels(of: size) == 0 {
+                warn(.W002, "a border of width 0 has no effect", at: width.span, help: "remove 'border' or give it a width")
+            }
+            if let color = border.color { _ = resolve(color) }
+        }
+        let backgrounds = background(logo.background)
+        if let text = logo.text {
+            checkText(text, backgrounds: backgrounds, contrast: logo.contrast, textKey: logo.textKey)
+        } else if let contrast = logo.contrast {
+            warn(.W002, "'contrast' has no effect without 'text'", at: contrast.span, help: "remove 'contrast', or add 'text'")
+        }
+    }
+
+    // MARK: Background
+
+    /// What the background shows, for contrast: the colours written and every
+    /// colour visible. Nil for images (the renderer measures those on pixels)
+    /// or when a colour is invalid.
+    private mutating func background(_ background: Located<BackgroundSyntax>?) -> (written: [RGBA], visible: [RGBA])? {
+        guard let background else { return ([RGBA(rgb: 0x9E9E9E)], [RGBA(rgb: 0x9E9E9E)]) }
+        switch background.value {
+        case .color(let colour):
+            return resolve(colour).map { ([$0], ContrastMeter.backdrops($0)) }
+        case .gradient(let gradient):
+            if let angle = gradient.angle, gradient.type?.value == .radial {
+                warn(.W002, "'angle' has no effect on a radial gradient", at: angle.span, help: "remove 'angle', or use 'type: linear'")
+            }
+            guard let stops = gradient.stops else { return nil }
+            var positions: [Located<Double>] = []
+            let colours = stops.value.map { stop -> RGBA? in
+                if let at = stop.value.at { positions.append(at) }
+                return resolve(stop.value.color)
+            }
+            for (a, b) in zip(positions, positions.dropFirst()) where b.value < a.value {
+                error(.E006, "stop position \(SyntaxDecoder.format(b.value)) comes after \(SyntaxDecoder.format(a.value))", at: b.span,
+                      help: "list stops in increasing 'at' order")
+            }
+            let resolved = colours.compactMap { $0 }
+            guard resolved.count == colours.count else { return nil }
+            if Set(resolved).count == 1 {
+                warn(.W001, "all \(resolved.count) gradient stops are \(resolved[0]); this is a solid colour", at: stops.span,
+                     help: "write 'background: \"\(resolved[0])\"', or change a stop")
+            }
+            return (resolved, ContrastMeter.samples(resolved))
+        case .image(let image):
+            if let focus = image.focus, image.fit?.value == .contain {
+                warn(.W002, "'focus' has no effect with 'fit: contain'", at: focus.span, help: "remove 'focus', or use 'fit: cover'")
+            }
+            if let colour = image.color { _ = resolve(colour) }
+            if let path = image.path { checkImage(path) }
+            return nil
+        }
+    }
+
+    private mutating func checkImage(_ path: Located<String>) {
+        guard let file = resolvePath(path, what: "image") else { return }
+        switch FileReader.read(file, limit: 65_536) {
+        case .failure(let failure):
+            error(.E012, "cannot read image '\(path.value)': \(describe(failure))", at: path.span, help: "check the file's permissions")
+        case .success(let bytes):
+            guard let header = ImageProbe.header(bytes) else {
+                error(.E012, "'\(path.value)' is not a PNG or JPEG image", at: path.span, help: "convert the image to PNG or JPEG")
+                return
+            }
+            if header.width == 0 || header.height == 0 || header.width > ImageProbe.maxEdge || header.height > ImageProbe.maxEdge
+                || header.width * header.height > ImageProbe.maxPixels {
+                error(.E012, "image '\(path.value)' is \(header.width) × \(header.height) pixels; at most \(ImageProbe.maxEdge) per edge and \(ImageProbe.maxPixels / 1_000_000) megapixels are accepted",
+                      at: path.span, help: "scale the image down; 4096 pixels per edge is plenty for any avatar")
+            }
+        }
+    }
+
+    // MARK: Text
+
+    private mutating func checkText(_ text: Located<TextSyntax>, backgrounds background: (written: [RGBA], visible: [RGBA])?, contrast: Located<ContrastSyntax>?, textKey: SourceSpan?) {
+        let t = text.value
+        // Fonts: a file wins over a family.
+        var primary: [FontFace] = []
+        if let font = t.font?.value {
+            if let file = font.file {
+                if let path = resolvePath(file, what: "font file") {
+                    primary = project.fonts.faces(ofFile: path)
+                    if primary.isEmpty {
+                        error(.E012, "'\(file.value)' is not a font file that can be read", at: file.span,
+                              help: "use a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
+                    }
+                }
+                if let family = font.family {
+                    warn(.W002, "'family' has no effect when 'file' is set", at: family.span, help: "remove 'family' or 'file'")
+                }
+            } else if let family = font.family {
+                primary = project.fonts.faces(ofFamily: family.value)
+                if primary.isEmpty {
+                    let names = project.fonts.familyNames()
+                    let help = Suggest.nearest(family.value, in: names).map { "did you mean '\($0)'?" }
+                        ?? "available families: " + names.joined(separator: ", ") + "; or add a folder of font files to 'fonts' in logoc.yaml"
+                    error(.E016, "font family '\(family.value)' is not installed", at: family.span, help: help)
+                }
+            }
+        }
+        if primary.isEmpty { primary = project.fonts.faces(ofFamily: FontCatalog.defaultFamily) }
+
+        // Characters every available font lacks would show as boxes.
+        let shown: Located<String>? = t.content ?? t.initials.map { $0.map(Initials.of) }
+        if let shown {
+            if shown.value.isEmpty, let initials = t.initials {
+                error(.E003, "'\(initials.value)' has no letters or digits to take initials from", at: initials.span,
+                      help: "write a name, or use 'content' for other text")
+            }
+            var missing: [Unicode.Scalar] = []
+            for scalar in shown.value.unicodeScalars where Self.needsGlyph(scalar) && !missing.contains(scalar) {
+                if !project.fonts.canDraw(scalar, primary: primary) { missing.append(scalar) }
+            }
+            if !missing.isEmpty {
+                let list = missing.prefix(5).map { "'\(String($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
+                error(.E016, "no available font can draw \(list)", at: shown.span,
+                      help: "remove the character, or add a font that has it to a 'fonts' folder in logoc.yaml")
+            }
+        }
+
+        // Colour and contrast.
+        var textColour: RGBA?
+        var colourSpan: SourceSpan?
+        if let colour = t.color, case .color(let syntax) = colour.value {
+            textColour = resolve(Located(syntax, at: colour.span))
+            colourSpan = colour.span
+        }
+        guard let background, !background.visible.isEmpty else { return }
+        let backgrounds = background.visible
+        if let textColour, let colourSpan {
+            if background.written.contains(textColour) {
+                error(.E010, "text colour \(textColour) is the same as the background", at: colourSpan,
+                      help: "choose a text colour that differs from the background, or 'color: auto'")
+                return
+            }
+        }
+        let minimum: (ratio: Double, label: String)?
+        switch (contrast ?? project.config.contrast)?.value {
+        case .off: minimum = nil
+        case .minimum(let ratio): minimum = (ratio, Self.label(ratio, written: contrast ?? project.config.contrast))
+        case nil: minimum = (3, "AA-large")
+        }
+        guard let minimum else { return }
+        let colour = textColour ?? ContrastMeter.auto(over: backgrounds)
+        let measured = ContrastMeter.minimum(colour, over: backgrounds)
+        guard measured + 1e-9 < minimum.ratio else { return }
+        let shownRatio = String(format: "%.2f", floor(measured * 100) / 100)
+        let span = colourSpan ?? textKey ?? text.span
+        if textColour == nil {
+            error(.E011, "contrast \(shownRatio):1 of auto text (\(colour == .white ? "white" : "black")) is below the minimum \(minimum.label); no text colour can reach it here",
+                  at: span, help: "use a lighter or darker background, or lower 'contrast'")
+        } else {
+            let help = ContrastMeter.minimum(ContrastMeter.auto(over: backgrounds), over: backgrounds) >= minimum.ratio
+                ? "use 'color: auto' (\(ContrastMeter.auto(over: backgrounds) == .white ? "white" : "black") reaches it), or a \(colour.relativeLuminance > 0.18 ? "darker" : "lighter") background"
+                : "choose a lighter or darker text colour or background; for a logotype, 'contrast: off'"
+            error(.E011, "contrast \(shownRatio):1 between text \(colour) and the background is below the minimum \(minimum.label)",
+                  at: span, help: help)
+        }
+    }
+
+    /// Format characters, variation selectors and joiners are drawn with
+    /// their neighbours, not on their own.
+    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isVariationSelector || p.isWhitespace { return false }
+        switch p.generalCategory {
+        case .format, .control, .unassigned, .surrogate, .privateUse: return false
+        default: return true
+        }
+    }
+
+    private static func label(_ ratio: Double, written: Located<ContrastSyntax>?) -> String {
+        let number = SyntaxDecoder.format(ratio) + ":1"
+        if let word = LanguageSchema.contrastLevels.first(where: { $0.ratio == ratio })?.word {
+            return "\(number) (\(word))"
+        }
+        return number
+    }
+
+    // MARK: Helpers
+
+    /// A literal colour, or the palette colour a `$name` stands for.
+    mutating func resolve(_ colour: Located<ColorSyntax>) -> RGBA? {
+        switch colour.value {
+        case .literal(let rgba): return rgba
+        case .palette(let name):
+            if let rgba = project.config.palette[name] { return rgba.value }
+            let names = project.config.palette.keys.sorted()
+            let help: String
+            if let near = Suggest.nearest(name, in: names) { help = "did you mean '$\(near)'?" }
+            else if names.isEmpty { help = "define it in logoc.yaml: 'palette: {\(name): \"#5B2EFF\"}'" }
+            else { help = "the palette has " + names.map { "$\($0)" }.joined(separator: ", ") }
+            error(.E005, "'$\(name)' is not in the palette", at: colour.span, help: help)
+            return nil
+        }
+    }
+
+    /// The absolute path of a file the spec names, or nil after reporting why not.
+    private mutating func resolvePath(_ path: Located<String>, what: String) -> String? {
+        switch project.paths.resolve(path.value, from: directory) {
+        case .file(let real):
+            return real
+        case .missing:
+            error(.E012, "\(what) '\(path.value)' does not exist", at: path.span,
+                  help: "paths are relative to the spec's folder; check the spelling")
+        case .outsideRoot:
+            error(.E013, "\(what) '\(path.value)' is outside the project root", at: path.span,
+                  help: "keep files inside the project (or pass --root)")
+        }
+        return nil
+    }
+
+    private func describe(_ failure: FileReader.Failure) -> String {
+        switch failure {
+        case .missing: "it does not exist"
+        case .notRegular: "it is not a regular file"
+        case .unreadable(let reason): reason
+        }
+    }
+
+    private mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
+        diagnostics.append(Diagnostic(code, message, at: span, help: help))
+    }
+
+    private mutating func warn(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
+        diagnostics.append(Diagnostic(code, message, at: span, help: help))
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `logoc`: a compiler for logo and avatar specs.
+@main
+struct Logoc: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "logoc",
+        abstract: "Compile logo and avatar specs (YAML) into PNG and SVG.",
+        version: version,
+        subcommands: [Check.self, Explain.self, Schema.self]
+    )
+}
