@@ -66,7 +66,11 @@ struct SyntaxDecoder {
             }
             let place = context.map { " in '\($0)'" } ?? ""
             var help = "known keys\(place) are " + Self.list(spec.keyNames)
-            if let near = Suggest.nearest(key, in: spec.keyNames) { help = "did you mean '\(near)'?" }
+            if let near = Suggest.nearest(key, in: spec.keyNames) {
+                help = "did you mean '\(near)'?"
+            } else if let owner = LanguageSchema.owner(of: key, below: spec) {
+                help = "'\(key)' is a key of '\(owner)'; move it under '\(owner):'"
+            }
             diagnostics.append(Diagnostic(.E002, "unknown key '\(key)'\(place)", at: pair.key.span, help: help))
         }
         let where_ = context.map { "'\($0)'" } ?? "the spec"

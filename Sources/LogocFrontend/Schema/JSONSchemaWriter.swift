@@ -32,6 +32,7 @@ public enum JSONSchemaWriter {
     }
 
     private static func object(_ spec: ObjectSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>, inline: Bool) -> JSONValue {
+        let requireKeys = spec.name == LanguageSchema.stop.name
         if !inline {
             if !seen.contains(spec.name) {
                 seen.insert(spec.name)
@@ -50,14 +51,17 @@ public enum JSONSchemaWriter {
             properties.append((key.name, schema))
         }
         var fields: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties)), ("additionalProperties", .bool(false))]
-        if !spec.required.isEmpty { fields.append(("required", .array(spec.required.map { .string($0) }))) }
+        // A file may leave required keys to a partial it extends (or to the
+        // spec, for a `dark` override), so the schema checks presence only
+        // for list items, which merging replaces whole. Keys that exclude
+        // each other are refused everywhere.
+        if requireKeys, !spec.required.isEmpty { fields.append(("required", .array(spec.required.map { .string($0) }))) }
         for group in spec.exactlyOne {
-            // Exactly one of the group: each alternative requires its key and forbids the others.
-            let alternatives = group.map { key -> JSONValue in
-                let others = group.filter { $0 != key }.map { JSONValue.object([("required", .array([.string($0)]))]) }
-                return .object([("required", .array([.string(key)])), ("not", .object([("anyOf", .array(others))]))])
+            var pairs: [JSONValue] = []
+            for (i, a) in group.enumerated() {
+                for b in group[(i + 1)...] { pairs.append(.object([("required", .array([.string(a), .string(b)]))])) }
             }
-            fields.append(("oneOf", .array(alternatives)))
+            fields.append(("not", .object([("anyOf", .array(pairs))])))
         }
         return .object(fields)
     }

@@ -104,4 +104,24 @@ public enum LanguageSchema {
         KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
         KeySpec("output", .object(output), "default output"),
     ])
+
+    /// The key of `spec` whose mapping has a key `name`, when exactly one
+    /// does: for "'uppercase' is a key of 'text'" hints.
+    static func owner(of name: String, below spec: ObjectSpec) -> String? {
+        var owners: [String] = []
+        for key in spec.keys {
+            for object in objects(in: key.value) where object[name] != nil {
+                owners.append(key.name)
+            }
+        }
+        return owners.count == 1 ? owners[0] : nil
+    }
+
+    private static func objects(in value: ValueSpec) -> [ObjectSpec] {
+        switch value {
+        case .object(let o): [o]
+        case .oneOf(let options): options.flatMap(objects)
+        default: []
+        }
+    }
 }

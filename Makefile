@@ -1,0 +1,49 @@
+# logoc — build, run and test. `make run` and `make test` set up a fresh
+# Debian machine themselves (apt-get, as root).
+
+SWIFT        ?= swift
+SPECS        ?= Specs
+DIST         ?= dist
+# Debian packages: C libraries (headers + pkg-config) and the bundled fonts.
+APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev \
+                fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+
+.PHONY: all deps build release run check test schema clean
+
+all: build
+
+## Install the Debian packages that are missing (no-op when all are present).
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## The main job: compile the showcase in Specs/ (until the renderer lands, check it).
+run: release
+	.build/release/logoc check $(SPECS)
+
+check: release
+	.build/release/logoc check $(SPECS)
+
+## Every test: unit, diagnostics, conformance, schema, CLI.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Re-record docs/logo-spec.schema.json from the schema definitions.
+schema: build
+	.build/debug/logoc schema > docs/logo-spec.schema.json
+	.build/debug/logoc schema --config > docs/logoc-config.schema.json
+
+clean:
+	rm -rf .build $(DIST)
