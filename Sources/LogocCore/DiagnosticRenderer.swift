@@ -47,9 +47,12 @@ public struct DiagnosticRenderer: Sendable {
         let startColumn = min(span.start.column, lineLength + 1)
         var endColumn = span.end.line == span.start.line ? span.end.column : lineLength + 1
         endColumn = min(max(endColumn, startColumn + 1), max(lineLength + 1, startColumn + 1))
-        // Tabs were widened to one space each, so scalar columns still line up.
-        let pad = String(repeating: " ", count: startColumn - 1)
-        let carets = String(repeating: "^", count: endColumn - startColumn)
+        // Columns count Unicode scalars; the caret line pads by how wide each
+        // scalar shows on a terminal (CJK and emoji take two cells).
+        let scalars = Array(text.unicodeScalars)
+        let width = { (range: Range<Int>) in scalars[range.clamped(to: 0..<scalars.count)].reduce(0) { $0 + Self.cells($1) } }
+        let pad = String(repeating: " ", count: width(0..<(startColumn - 1)))
+        let carets = String(repeating: "^", count: max(1, width((startColumn - 1)..<(endColumn - 1))))
         var out = ""
         out += "\(gutter) |\n"
         out += "\(number) | \(shown)\n"
@@ -96,6 +99,25 @@ public struct DiagnosticRenderer: Sendable {
         }
         out += diagnostics.isEmpty ? "]\n" : "\n]\n"
         return out
+    }
+
+    /// Terminal cells a scalar takes: 0 for combining marks and joiners, 2 for
+    /// wide East Asian characters and emoji, else 1.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let p = scalar.properties
+        switch p.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if p.isVariationSelector { return 0 }
+        if p.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -45,9 +45,10 @@ public enum CheckRun {
         return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: files.flatMap(\.specs))
     }
 
+    /// Tells specs apart, including two documents of one file.
     private struct Key: Hashable {
-        let file: String, name: String
-        init(_ spec: CheckedSpec) { (file, name) = (spec.input.displayPath, spec.name) }
+        let file: String, name: String, place: SourceSpan
+        init(_ spec: CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
     }
 
     /// E014: the second spec (in input order) that would write a file another

@@ -37,8 +37,11 @@ public enum Discovery {
     static func walk(_ directory: String) -> [String] {
         var found: [String] = []
         var pending = [""]
+        var visited: Set<String> = []
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? directory : (directory as NSString).appendingPathComponent(relative)
+            // A symbolic link back to an enclosing folder must not loop.
+            guard visited.insert(PathResolver.realPath(absolute) ?? absolute).inserted else { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name

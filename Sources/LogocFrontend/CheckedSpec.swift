@@ -60,4 +60,6 @@ public struct FileCheck: Sendable {
     public var sources: [SourceFile] = []
     /// Documents that had errors and will write nothing.
     public var failedDocuments = 0
+
+    public init() {}
 }

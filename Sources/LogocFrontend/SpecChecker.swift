@@ -22,12 +22,19 @@ public struct SpecChecker: Sendable {
                                                  help: input.isPartial ? "write the shared keys here" : "write at least one key, such as 'text: AB'"))
         }
         let multiple = documents.count > 1
-        for document in documents {
+        // Errors the YAML reader found (duplicate keys, tags) belong to the
+        // document whose lines hold them.
+        let readerErrors = result.diagnostics.filter { $0.isError && $0.span?.file == input.displayPath }.compactMap(\.span?.start)
+        let starts = documents.enumerated().map { $0.offset == 0 ? SourcePosition(line: 0, column: 0) : $0.element.start.start }
+        for (index, document) in documents.enumerated() {
             let before = result.diagnostics.count
             let spec = checkDocument(document, input: input, source: source, multiple: multiple, into: &result)
-            let errors = result.diagnostics[before...].contains { $0.isError }
+            let end = index + 1 < starts.count ? starts[index + 1] : SourcePosition(line: Int.max, column: 0)
+            let readerError = readerErrors.contains { $0 >= starts[index] && $0 < end }
+            let errors = readerError || result.diagnostics[before...].contains { $0.isError }
             if let spec, !errors { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
         }
+        if documents.isEmpty, result.diagnostics.hasErrors, !input.isPartial { result.failedDocuments = 1 }
         result.diagnostics = result.diagnostics.normalized()
         return result
     }
@@ -59,6 +66,7 @@ public struct SpecChecker: Sendable {
         merged = NodeMerger.removing(["extends", "dark"], from: merged)
 
         var decoder = SyntaxDecoder(sources: sources)
+        decoder.checksPresence = !input.isPartial
         var logo = decoder.logo(merged)
         var darkLogo: LogoSyntax?
         if let darkNode, let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? Optional(darkNode) {
@@ -71,7 +79,7 @@ public struct SpecChecker: Sendable {
         result.diagnostics += decoder.diagnostics
         if input.isPartial { return nil }
 
-        var validator = Validator(project: project, directory: directory)
+        var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
         validator.validate(logo)
         if let darkLogo { validator.validate(darkLogo) }
         result.diagnostics += validator.diagnostics
@@ -190,7 +198,8 @@ public struct SpecChecker: Sendable {
     static func outputs(name: String, folder: String, output: OutputSyntax?, dark: Bool, into result: inout FileCheck) -> [OutputFile] {
         let formats = output?.formats?.value.compactMap { OutputFile.Format(rawValue: $0.value) } ?? [.png, .svg]
         let scales = output?.scales?.value.map(\.value) ?? [1]
-        if let written = output?.scales, !formats.contains(.png), scales != [1] {
+        if let written = output?.scales, let formatsSpan = output?.formats?.span, formatsSpan.file == written.span.file,
+           !formats.contains(.png), scales != [1] {
             result.diagnostics.append(Diagnostic(.W002, "'scales' has no effect without the png format", at: written.span,
                                                  help: "add png to 'formats', or remove 'scales'"))
         }

@@ -10,6 +10,22 @@ public struct TextSyntax: Sendable, Equatable {
     public var size: Located<TextSizeSyntax>?
     public var color: Located<TextColorSyntax>?
     public init() {}
+
+    /// The text as it will be drawn: `content`, or the initials of
+    /// `initials`; cut to `maxLength` grapheme clusters (2 by default for
+    /// initials), then upper-cased when `uppercase` (default: for initials).
+    public var shown: Located<String>? {
+        if let content {
+            return content.map { Self.finish($0, maxLength: maxLength?.value, uppercase: uppercase?.value ?? false) }
+        }
+        guard let initials else { return nil }
+        return initials.map { Self.finish(Initials.of($0), maxLength: maxLength?.value ?? 2, uppercase: uppercase?.value ?? true) }
+    }
+
+    private static func finish(_ text: String, maxLength: Int?, uppercase: Bool) -> String {
+        let cut = maxLength.map { String(text.prefix($0)) } ?? text
+        return uppercase ? cut.uppercased() : cut
+    }
 }
 
 /// `text.size`

@@ -9,6 +9,7 @@ enum NodeMerger {
     static let alternatives: [String: Set<String>] = [
         "background": ["color", "gradient", "image"],
         "text": ["content", "initials"],
+        "font": ["family", "file"],
     ]
 
     static func merge(_ base: YAMLNode, _ overlay: YAMLNode, key: String? = nil) -> YAMLNode {

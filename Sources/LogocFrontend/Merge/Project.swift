@@ -55,9 +55,8 @@ public final class Project: Sendable {
                 config.output = fields["output"].map(\.value)
                 if let output = config.output { _ = decoder.output(output) }
                 if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {
-                    let base = (absolute as NSString).deletingLastPathComponent
                     for folder in folders.value {
-                        switch paths.resolve(folder.value, from: base) {
+                        switch paths.resolve(folder.value, from: paths.root) {
                         case .file(let real): config.fontFolders.append(real)
                         case .missing: decoder.report(Diagnostic(.E012, "font folder '\(folder.value)' does not exist", at: folder.span,
                                                                   help: "create the folder or remove it from 'fonts'"))

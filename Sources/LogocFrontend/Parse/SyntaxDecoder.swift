@@ -9,6 +9,8 @@ struct SyntaxDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// File texts, to see what YAML dropped as a comment (`color: #FFF`).
     let sources: [String: SourceFile]
+    /// A partial may leave required keys to the specs that extend it.
+    var checksPresence = true
 
     init(sources: [String: SourceFile]) {
         self.sources = sources
@@ -74,13 +76,15 @@ struct SyntaxDecoder {
             diagnostics.append(Diagnostic(.E002, "unknown key '\(key)'\(place)", at: pair.key.span, help: help))
         }
         let where_ = context.map { "'\($0)'" } ?? "the spec"
-        for key in spec.required where result[key] == nil {
+        for key in spec.required where result[key] == nil && checksPresence {
             diagnostics.append(Diagnostic(.E004, "\(where_) needs '\(key)'", at: node.span,
                                           help: "add '\(key):' to \(where_)"))
         }
         for group in spec.exactlyOne {
             let present = group.filter { result[$0] != nil }
-            if present.isEmpty, spec.name != "Background" {
+            if present.isEmpty, !checksPresence {
+                continue
+            } else if present.isEmpty, spec.name != "Background" {
                 diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
                                               help: "add one of " + Self.list(group, quote: true, or: true)))
             } else if present.isEmpty {
@@ -201,13 +205,7 @@ struct SyntaxDecoder {
                                           at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write a weight such as 700 or bold"))
             return nil
         }
-        guard let value = integer(node, key: "weight", 100...900) else { return nil }
-        if value.value % 100 != 0 {
-            diagnostics.append(Diagnostic(.E006, "font weight \(value.value) is not a multiple of 100", at: node.span,
-                                          help: "use 100, 200, … 900"))
-            return nil
-        }
-        return value
+        return integer(node, key: "weight", 100...900)
     }
 
     mutating func border(_ node: YAMLNode) -> Located<BorderSyntax>? {

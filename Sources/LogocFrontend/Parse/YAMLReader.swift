@@ -43,9 +43,15 @@ public struct YAMLReader: Sendable {
     static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
         var line = 1, column = 1
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < offset {
+        while i < offset, i < bytes.count {
             let b = bytes[i]
-            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            // Line breaks as YAML counts them: LF, CR LF, or a lone CR.
+            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if b != 0x0D, b & 0xC0 != 0x80 {
+                column += 1
+            }
             i += 1
         }
         return SourcePosition(line: line, column: column)
@@ -247,7 +253,15 @@ private struct TreeBuilder {
         var position = Self.position(mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset rather than a line and column.
-            position = YAMLReader.position(ofByte: Int(parser.problem_offset), in: Array(buffer))
+            let bytes = Array(buffer)
+            var offset = min(Int(parser.problem_offset), bytes.count)
+            // A bad trailing byte belongs to the sequence its lead byte starts.
+            if problem.contains("trailing") {
+                var lead = offset - 1
+                while lead >= 0, lead >= offset - 3, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                if lead >= 0, bytes[lead] >= 0xC0 { offset = lead }
+            }
+            position = YAMLReader.position(ofByte: offset, in: bytes)
             message = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8") ? "file is not valid UTF-8 (\(problem))" : problem
         }
         let span = SourceSpan(file: file, start: position, end: SourcePosition(line: position.line, column: position.column + 1))

@@ -83,7 +83,8 @@ public enum JSONSchemaWriter {
         case .colour:
             return .object([("$ref", .string("#/definitions/Colour"))]).registering(colourDefinition, as: "Colour", in: &definitions, seen: &seen)
         case .length(let maxPercent):
-            let percent = maxPercent.map { max in max >= 50 ? #"^(50(\.0+)?|[1-4]?[0-9](\.[0-9]+)?)%$"# : #"^[0-9]+(\.[0-9]+)?%$"# } ?? #"^[0-9]+(\.[0-9]+)?(%|px)?$"#
+            // Pixels as a number or "48px"; a percentage, capped where the key caps it.
+            let percent = maxPercent == 50 ? #"^([0-9]+(\.[0-9]+)?px|(50(\.0+)?|[1-4]?[0-9](\.[0-9]+)?)%)$"# : #"^[0-9]+(\.[0-9]+)?(%|px)?$"#
             return .object([("anyOf", .array([
                 .object([("type", .string("number")), ("minimum", .number(0))]),
                 .object([("type", .string("string")), ("pattern", .string(percent))]),

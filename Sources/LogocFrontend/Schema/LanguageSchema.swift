@@ -63,7 +63,7 @@ public enum LanguageSchema {
     ], exactlyOne: [["content", "initials"]])
 
     public static let border = ObjectSpec("Border", keys: [
-        KeySpec("width", length, "ring width, pixels or percentage of size"),
+        KeySpec("width", .length(maxPercent: 50), "ring width, pixels or percentage of size, at most 50%"),
         KeySpec("color", .colour, "ring colour"),
     ], required: ["width", "color"])
 
@@ -90,7 +90,7 @@ public enum LanguageSchema {
     public static let logo = ObjectSpec("Logo", keys: [
         KeySpec("version", .integer(1...1), "language version (1)"),
         KeySpec("name", .text(pattern: namePattern), "output base name (default: the file name)"),
-        KeySpec("extends", .oneOf([.path, .list(.path, count: nil)]), "partials merged under this spec"),
+        KeySpec("extends", .oneOf([.path, .list(.path, count: 0...64)]), "partials merged under this spec"),
         KeySpec("size", .integer(16...4096), "edge of the square canvas in pixels (default 512)"),
     ] + appearanceKeys + [
         KeySpec("dark", .object(dark), "overrides for the dark variant, written as NAME-dark"),

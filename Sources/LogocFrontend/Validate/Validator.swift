@@ -9,11 +9,14 @@ struct Validator {
     let project: Project
     /// The spec file's folder, absolute: paths are relative to it.
     let directory: String
+    /// The spec's display path: some warnings concern only what it wrote itself.
+    let specFile: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(project: Project, directory: String) {
+    init(project: Project, directory: String, specFile: String) {
         self.project = project
         self.directory = directory
+        self.specFile = specFile
     }
 
     mutating func validate(_ logo: LogoSyntax) {
@@ -40,7 +43,9 @@ struct Validator {
         let backgrounds = background(logo.background)
         if let text = logo.text {
             checkText(text, backgrounds: backgrounds, contrast: logo.contrast, textKey: logo.textKey)
-        } else if let contrast = logo.contrast {
+        } else if let contrast = logo.contrast, contrast.span.file == specFile {
+            // Only where the spec itself wrote it: a partial's contrast is for
+            // the specs of it that have text.
             warn(.W002, "'contrast' has no effect without 'text'", at: contrast.span, help: "remove 'contrast', or add 'text'")
         }
     }
@@ -88,7 +93,13 @@ struct Validator {
 
     private mutating func checkImage(_ path: Located<String>) {
         guard let file = resolvePath(path, what: "image") else { return }
-        switch FileReader.read(file, limit: 65_536) {
+        // Most headers are in the first 64 KiB; a JPEG with large metadata
+        // (EXIF thumbnails, ICC profiles) needs a longer look.
+        var read = FileReader.read(file, limit: 65_536)
+        if case .success(let bytes) = read, bytes.count > 65_536, ImageProbe.header(bytes) == nil {
+            read = FileReader.read(file, limit: 16 << 20)
+        }
+        switch read {
         case .failure(let failure):
             error(.E012, "cannot read image '\(path.value)': \(describe(failure))", at: path.span, help: "check the file's permissions")
         case .success(let bytes):
@@ -108,6 +119,8 @@ struct Validator {
 
     private mutating func checkText(_ text: Located<TextSyntax>, backgrounds background: (written: [RGBA], visible: [RGBA])?, contrast: Located<ContrastSyntax>?, textKey: SourceSpan?) {
         let t = text.value
+        // Without content or initials there is nothing to draw (E004 says so).
+        guard t.content != nil || t.initials != nil else { return }
         // Fonts: a file wins over a family.
         var primary: [FontFace] = []
         if let font = t.font?.value {
@@ -135,8 +148,7 @@ struct Validator {
         if primary.isEmpty { primary = project.fonts.faces(ofFamily: FontCatalog.defaultFamily) }
 
         // Characters every available font lacks would show as boxes.
-        let shown: Located<String>? = t.content ?? t.initials.map { $0.map(Initials.of) }
-        if let shown {
+        if let shown = t.shown {
             if shown.value.isEmpty, let initials = t.initials {
                 error(.E003, "'\(initials.value)' has no letters or digits to take initials from", at: initials.span,
                       help: "write a name, or use 'content' for other text")
@@ -172,7 +184,7 @@ struct Validator {
         switch (contrast ?? project.config.contrast)?.value {
         case .off: minimum = nil
         case .minimum(let ratio): minimum = (ratio, Self.label(ratio, written: contrast ?? project.config.contrast))
-        case nil: minimum = (3, "AA-large")
+        case nil: minimum = (3, "3:1 (AA-large)")
         }
         guard let minimum else { return }
         let colour = textColour ?? ContrastMeter.auto(over: backgrounds)

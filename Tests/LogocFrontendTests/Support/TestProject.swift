@@ -178,13 +178,13 @@ func assertDiagnostics(
         return nil
     }
     let check = project.check(spec)
-    verify(check.diagnostics, expected, places: places, sourceLocation: sourceLocation)
+    verifyDiagnostics(check.diagnostics, expected, places: places, sourceLocation: sourceLocation)
     return check
 }
 
 /// Matches `actual` against `expected` one to one and records an issue for
 /// every expectation without a match and every diagnostic left over.
-func verify(
+func verifyDiagnostics(
     _ actual: [Diagnostic],
     _ expected: [ExpectedDiagnostic],
     places: [String: (file: String, position: SourcePosition)],
@@ -216,16 +216,16 @@ func verify(
             var wanted = "\(e.code.rawValue) at \(place.file):\(place.position.line):\(place.position.column) (\(e.marker)) with message containing '\(e.message)'"
             if let help = e.help { wanted += ", help containing '\(help)'" }
             if let noteMarker = e.noteMarker { wanted += ", a note at \(noteMarker)" }
-            Issue.record("missing diagnostic: \(wanted)\nactual:\n\(describe(actual))", sourceLocation: sourceLocation)
+            Issue.record("missing diagnostic: \(wanted)\nactual:\n\(listDiagnostics(actual))", sourceLocation: sourceLocation)
         }
     }
     for d in remaining {
-        Issue.record("unexpected diagnostic: \(describe([d]))", sourceLocation: sourceLocation)
+        Issue.record("unexpected diagnostic: \(listDiagnostics([d]))", sourceLocation: sourceLocation)
     }
 }
 
 /// One line per diagnostic: `file:line:column: code: message [help: …]`.
-func describe(_ diagnostics: [Diagnostic]) -> String {
+func listDiagnostics(_ diagnostics: [Diagnostic]) -> String {
     if diagnostics.isEmpty { return "  (none)" }
     return diagnostics.map { d in
         let place = d.span.map { "\($0.file):\($0.start.line):\($0.start.column)" } ?? "-"
@@ -241,7 +241,7 @@ func describe(_ diagnostics: [Diagnostic]) -> String {
 }
 
 /// The folder of test fixtures, found from this file's path.
-enum Fixtures {
+enum TestFixtures {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Support
         .deletingLastPathComponent()  // LogocFrontendTests

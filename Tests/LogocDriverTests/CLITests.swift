@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The `logoc` binary as a user runs it: exit codes, streams and formats.
+struct CLITests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `logoc` built beside the test bundle.
+    static var binary: URL {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [here, here.deletingLastPathComponent(), repository.appendingPathComponent(".build/debug")] {
+            let url = candidate.appendingPathComponent("logoc")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repository.appendingPathComponent(".build/debug/logoc")
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func showcaseChecksClean() throws {
+        let run = try Self.run(["check", "Specs"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("0 errors, 0 warnings"))
+    }
+
+    @Test func invalidSpecExitsOneWithTheContractFirstLine() throws {
+        let run = try Self.run(["check", "Tests/Fixtures/conformance/invalid/bad-enum.yaml"])
+        #expect(run.status == 1)
+        let first = run.stderr.split(separator: "\n").first.map(String.init)
+        #expect(first == "Tests/Fixtures/conformance/invalid/bad-enum.yaml:3:8: error[E003]: unknown shape 'oval'; expected 'circle', 'square' or 'roundRect'")
+        #expect(!run.stderr.contains("\u{1B}["), "no colour when not on a terminal")
+    }
+
+    @Test func jsonGoesToStandardOutputAsOneArray() throws {
+        let run = try Self.run(["check", "--format", "json", "Tests/Fixtures/conformance/invalid"])
+        #expect(run.status == 1)
+        let array = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let codes = Set(array?.compactMap { $0["code"] as? String } ?? [])
+        #expect(codes == ["E002", "E003", "E005", "E006", "E007", "E010", "E011"])
+        for object in array ?? [] {
+            for key in ["file", "line", "column", "severity", "code", "message"] {
+                #expect(object[key] != nil, "missing \(key)")
+            }
+        }
+    }
+
+    @Test func strictTurnsWarningsIntoFailure() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-cli-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "shape: circle\ncornerRadius: 10%\ntext: AB\n".write(to: directory.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
+        #expect(try Self.run(["check", "w.yaml"], in: directory).status == 0)
+        #expect(try Self.run(["check", "--strict", "w.yaml"], in: directory).status == 1)
+    }
+
+    @Test func missingPathIsAUsageError() throws {
+        let run = try Self.run(["check", "no/such/folder"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("'no/such/folder' does not exist"))
+    }
+
+    @Test func explainPrintsEveryCode() throws {
+        for code in ["E001", "E002", "E003", "E004", "E005", "E006", "E007", "E010", "E011", "E012", "E013", "E014", "E015", "E016", "W001", "W002"] {
+            let run = try Self.run(["explain", code.lowercased()])
+            #expect(run.status == 0)
+            #expect(run.stdout.hasPrefix(code))
+            #expect(run.stdout.contains("Failing:") && run.stdout.contains("Fixed:"))
+        }
+        #expect(try Self.run(["explain", "E999"]).status != 0)
+    }
+
+    @Test func schemaPrintsJSON() throws {
+        let run = try Self.run(["schema"])
+        #expect(run.status == 0)
+        #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import Testing
+
+/// E014: two specs that would write the same output file, found across
+/// files by `CheckRun`.
+@Suite("Output clashes (E014)")
+struct OutputClashTests {
+    /// A throwaway project folder, removed when the value goes away.
+    final class Folder {
+        let root: String
+
+        init(_ files: [String: String]) throws {
+            root = (FileManager.default.temporaryDirectory.path as NSString)
+                .appendingPathComponent("logoc-driver-test-\(UUID().uuidString)")
+            for (path, text) in files {
+                let absolute = (root as NSString).appendingPathComponent(path)
+                try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: absolute))
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        /// Inputs for `paths` (relative to the root), shown by those paths,
+        /// with outputs mirroring their folders.
+        func inputs(_ paths: [String]) -> [SpecInput] {
+            paths.map { path in
+                SpecInput(path: (root as NSString).appendingPathComponent(path), displayPath: path,
+                          outputFolder: (path as NSString).deletingLastPathComponent)
+            }
+        }
+
+        func run(_ paths: [String], jobs: Int = 4) -> CheckReport {
+            CheckRun.run(inputs(paths), project: Project.load(root: root), jobs: jobs)
+        }
+    }
+
+    static func place(_ span: SourceSpan?) -> String {
+        span.map { "\($0.file):\($0.start.line):\($0.start.column)" } ?? "-"
+    }
+
+    @Test func sameNameInOneFolder() throws {
+        let folder = try Folder([
+            "team/a.yaml": "name: jane\ntext: JA\n",
+            "team/b.yaml": "text: JB\nname: jane\n",
+        ])
+        let report = folder.run(["team/a.yaml", "team/b.yaml"])
+        #expect(report.diagnostics.count == 1, "\(report.diagnostics)")
+        let clash = try #require(report.diagnostics.first)
+        #expect(clash.code == .E014)
+        #expect(clash.severity == .error)
+        #expect(Self.place(clash.span) == "team/b.yaml:2:7")
+        #expect(clash.message.contains("team/jane.png"), "\(clash.message)")
+        #expect(clash.notes.map { Self.place($0.span) } == ["team/a.yaml:1:7"])
+        // The first spec is still built; the second is not.
+        #expect(report.specs.map(\.input.displayPath) == ["team/a.yaml"])
+        #expect(report.errorCount == 1)
+    }
+
+    @Test func sameNameInDifferentFoldersIsFine() throws {
+        let folder = try Folder([
+            "team/a.yaml": "name: jane\ntext: JA\n",
+            "guests/a.yaml": "name: jane\ntext: JA\n",
+        ])
+        let report = folder.run(["guests/a.yaml", "team/a.yaml"])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.specs.count == 2)
+    }
+
+    @Test func fileNamesThatGiveTheSameName() throws {
+        // Without 'name', jane.yaml, jane.yml and jane.logo.yaml are all 'jane'.
+        let folder = try Folder([
+            "jane.yaml": "text: JA\n",
+            "jane.logo.yaml": "text: JB\n",
+        ])
+        let report = folder.run(["jane.logo.yaml", "jane.yaml"])
+        #expect(report.diagnostics.map(\.code) == [.E014], "\(report.diagnostics)")
+        #expect(Self.place(report.diagnostics.first?.span) == "jane.yaml:1:1")
+        #expect(report.specs.count == 1)
+    }
+
+    @Test func darkVariantClashesWithASpecNamedLikeIt() throws {
+        let folder = try Folder([
+            "a.yaml": "name: jane\ntext: JA\ndark:\n  background: black\n",
+            "b.yaml": "name: jane-dark\ntext: JB\n",
+        ])
+        let report = folder.run(["a.yaml", "b.yaml"])
+        #expect(report.diagnostics.map(\.code) == [.E014], "\(report.diagnostics)")
+        #expect(Self.place(report.diagnostics.first?.span) == "b.yaml:1:7")
+        #expect(report.diagnostics.first?.message.contains("jane-dark.png") == true)
+    }
+
+    @Test func twoDocumentsOfOneFileWithTheSameName() throws {
+        let folder = try Folder(["a.yaml": "name: jane\ntext: JA\n---\nname: jane\ntext: JB\n"])
+        let report = folder.run(["a.yaml"])
+        #expect(report.diagnostics.map(\.code) == [.E014], "\(report.diagnostics)")
+        #expect(Self.place(report.diagnostics.first?.span) == "a.yaml:4:7")
+        #expect(report.diagnostics.first?.notes.map { Self.place($0.span) } == ["a.yaml:1:7"])
+        #expect(report.specs.count == 1)
+    }
+
+    @Test func differentScalesDoNotClash() throws {
+        // Each spec's scales write files under its own name.
+        let folder = try Folder([
+            "a.yaml": "name: jane\ntext: JA\noutput: {scales: [1, 2]}\n",
+            "b.yaml": "name: joe\ntext: JB\noutput: {scales: [1, 2]}\n",
+        ])
+        let report = folder.run(["a.yaml", "b.yaml"])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.specs.count == 2)
+    }
+
+    @Test func resultDoesNotDependOnJobs() throws {
+        var files: [String: String] = [:]
+        for i in 0..<24 { files["s\(i).yaml"] = "name: n\(i % 5)\ntext: \"\(i)\"\n" }
+        let folder = try Folder(files)
+        let paths = files.keys.sorted()
+        let one = folder.run(paths, jobs: 1)
+        for jobs in [2, 8, 24] {
+            let many = folder.run(paths, jobs: jobs)
+            #expect(many.diagnostics == one.diagnostics)
+            #expect(many.specs.map(\.input.displayPath) == one.specs.map(\.input.displayPath))
+        }
+        #expect(one.diagnostics.count == 19)
+        #expect(one.diagnostics.allSatisfy { $0.code == .E014 })
+        #expect(one.specs.count == 5)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+import Testing
+
+/// The public examples of SPEC.md in `Tests/Fixtures/conformance`: every
+/// `invalid/` file reports the diagnostic its first line names and fails;
+/// every `valid/` file checks clean.
+@Suite("Conformance")
+struct ConformanceTests {
+    static let folder = TestFixtures.root.appendingPathComponent("conformance")
+
+    static func files(_ kind: String) -> [String] {
+        let directory = folder.appendingPathComponent(kind).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+    }
+
+    /// `# expect: E005 4:10` → the code and position.
+    static func expectation(in text: String) -> (code: DiagnosticCode, position: SourcePosition)? {
+        guard let first = text.split(separator: "\n", omittingEmptySubsequences: false).first else { return nil }
+        let words = first.split(separator: " ")
+        guard words.count == 4, words[0] == "#", words[1] == "expect:", let code = DiagnosticCode(rawValue: String(words[2])) else { return nil }
+        let place = words[3].split(separator: ":")
+        guard place.count == 2, let line = Int(place[0]), let column = Int(place[1]) else { return nil }
+        return (code, SourcePosition(line: line, column: column))
+    }
+
+    /// Checks a fixture with its own folder as the project root.
+    static func check(_ kind: String, _ name: String) -> FileCheck {
+        let directory = folder.appendingPathComponent(kind).path
+        let project = Project.load(root: directory)
+        let input = SpecInput(path: (directory as NSString).appendingPathComponent(name), displayPath: name, outputFolder: "")
+        return SpecChecker(project: project).check(input)
+    }
+
+    @Test func fixturesArePresent() {
+        #expect(!Self.files("invalid").isEmpty)
+        #expect(!Self.files("valid").isEmpty)
+    }
+
+    @Test(arguments: ConformanceTests.files("invalid"))
+    func invalid(_ name: String) throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("invalid").appendingPathComponent(name), encoding: .utf8)
+        let expected = try #require(Self.expectation(in: text), "\(name) does not start with '# expect: CODE LINE:COLUMN'")
+        let check = Self.check("invalid", name)
+        let found = check.diagnostics.contains { d in
+            d.code == expected.code && d.span?.file == name && d.span?.start == expected.position
+        }
+        #expect(found, "\(name): expected \(expected.code.rawValue) at \(expected.position.line):\(expected.position.column), got:\n\(listDiagnostics(check.diagnostics))")
+        #expect(check.diagnostics.hasErrors, "\(name) must fail")
+        #expect(check.specs.isEmpty, "\(name) must not produce a spec")
+        #expect(check.failedDocuments >= 1)
+    }
+
+    @Test(arguments: ConformanceTests.files("valid"))
+    func valid(_ name: String) {
+        let check = Self.check("valid", name)
+        #expect(check.diagnostics.isEmpty, "\(name) must check clean, got:\n\(listDiagnostics(check.diagnostics))")
+        #expect(check.specs.count == 1)
+        #expect(check.failedDocuments == 0)
+    }
+}

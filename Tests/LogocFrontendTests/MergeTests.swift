@@ -1,0 +1,131 @@
+import Testing
+import LogocCore
+@testable import LogocFrontend
+
+/// `extends`, the shorthand forms, `dark` and `logoc.yaml` merging.
+struct MergeTests {
+    @Test func partialsMergeInOrderThenTheSpecOnTop() throws {
+        let p = try ScratchProject()
+        try p.write("_a.yaml", "size: 128\nshape: square\ntext: {initials: Ada Lovelace, color: white}\n")
+        try p.write("_b.yaml", "shape: roundRect\nbackground: \"#1565C0\"\n")
+        let result = try p.check(spec: "extends: [_a.yaml, _b.yaml]\ntext: {color: black}\nbackground: \"#FFFFFF\"\n")
+        #expect(result.summary == [])
+        let logo = try #require(result.specs.first?.logo)
+        #expect(logo.size?.value == 128)
+        #expect(logo.shape?.value == .roundRect)
+        #expect(logo.text?.value.initials?.value == "Ada Lovelace")
+        #expect(logo.text?.value.color?.value == .color(.literal(.black)))
+        #expect(logo.background?.value == .color(Located(.literal(.white), at: logo.background!.value.colorSpan!)))
+    }
+
+    @Test func aMergedValueKeepsTheFileWhereItWasWritten() throws {
+        let p = try ScratchProject()
+        try p.write("_base.yaml", "background: \"#4CAF50\"\ncontrast: AA\n")
+        let result = try p.check(spec: "extends: _base.yaml\ntext:\n  content: AB\n  color: white\n")
+        #expect(result.summary == ["E011@4:10"])
+        let partial = try p.check(spec: "extends: _base.yaml\nshape: oval\n")
+        #expect(partial.summary == ["E003@2:8"])
+        try p.write("_bad.yaml", "shape: oval\n")
+        let inPartial = try p.check(spec: "extends: _bad.yaml\n")
+        #expect(inPartial.diagnostics.first?.span?.file == "_bad.yaml")
+        #expect(inPartial.summary == ["E003@1:8"])
+    }
+
+    @Test func aSpecsGradientReplacesAPartialsColour() throws {
+        let p = try ScratchProject()
+        try p.write("_base.yaml", "background: \"#1565C0\"\ntext: {initials: Jane Doe}\n")
+        let result = try p.check(spec: "extends: _base.yaml\nbackground: {gradient: {colors: [\"#0B3142\", \"#1F6F5C\"]}}\ntext: {content: JD}\n")
+        #expect(result.summary == [])
+        guard case .gradient = result.specs.first?.logo.background?.value else {
+            Issue.record("expected a gradient")
+            return
+        }
+        #expect(result.specs.first?.logo.text?.value.initials == nil)
+    }
+
+    @Test func nestedExtendsAndRelativePathsFromEachFile() throws {
+        let p = try ScratchProject()
+        try p.write("shared/_root.yaml", "size: 64\n")
+        try p.write("shared/_mid.yaml", "extends: _root.yaml\nshape: square\n")
+        try p.write("team/jane.yaml", "extends: ../shared/_mid.yaml\ntext: JD\n")
+        let result = p.check("team/jane.yaml")
+        #expect(result.summary == [])
+        #expect(result.specs.first?.logo.size?.value == 64)
+        #expect(result.specs.first?.logo.shape?.value == .square)
+    }
+
+    @Test func cyclesAreE015AtTheExtendsValue() throws {
+        let p = try ScratchProject()
+        try p.write("_a.yaml", "extends: _b.yaml\n")
+        try p.write("_b.yaml", "extends: _a.yaml\n")
+        let result = try p.check(spec: "extends: _a.yaml\ntext: AB\n")
+        #expect(result.summary == ["E015@1:10"])
+        #expect(result.diagnostics.first?.span?.file == "_b.yaml")
+        let selfCycle = try p.check(spec: "extends: spec.yaml\n")
+        #expect(selfCycle.summary == ["E015@1:10"])
+    }
+
+    @Test func nameInAPartialIsW002AndIgnored() throws {
+        let p = try ScratchProject()
+        try p.write("_base.yaml", "name: base\nsize: 64\n")
+        let result = try p.check(spec: "extends: _base.yaml\n")
+        #expect(result.summary == ["W002@1:1"])
+        #expect(result.specs.first?.name == "spec")
+    }
+
+    @Test func darkOverridesMergeOnTheSpec() throws {
+        let p = try ScratchProject()
+        let result = try p.check(spec: """
+            background: "#FFFFFF"
+            text: {initials: Ada Lovelace, color: "#111111"}
+            dark:
+              background: "#111111"
+              text: {color: "#FFFFFF"}
+            """)
+        #expect(result.summary == [])
+        let spec = try #require(result.specs.first)
+        #expect(spec.dark?.text?.value.initials?.value == "Ada Lovelace")
+        #expect(spec.dark?.text?.value.color?.value == .color(.literal(.white)))
+        #expect(spec.outputs.map(\.path) == ["spec-dark.png", "spec-dark.svg", "spec.png", "spec.svg"])
+    }
+
+    @Test func darkCannotOverrideSizeAndIsValidatedOnItsOwn() throws {
+        let p = try ScratchProject()
+        let result = try p.check(spec: """
+            background: "#FFFFFF"
+            text: {content: AB, color: "#111111"}
+            dark:
+              size: 64
+              background: "#111111"
+            """)
+        // size cannot be overridden; and the dark variant's text equals its background.
+        #expect(result.summary == ["E010@2:28", "E002@4:3"])
+    }
+
+    @Test func paletteNamesResolveFromLogocYAML() throws {
+        let p = try ScratchProject()
+        try p.write("logoc.yaml", "palette:\n  brand: \"#5B2EFF\"\ncontrast: AA\n")
+        let ok = try p.check(spec: "background: $brand\ntext: {content: AB, color: white}\n")
+        #expect(ok.summary == [])
+        let typo = try p.check(spec: "background: $brnad\ntext: AB\n")
+        #expect(typo.summary == ["E005@1:13"])
+        #expect(typo.diagnostics.first?.help == "did you mean '$brand'?")
+        // White on #5B2EFF is 5.9: enough for the project's AA, not for a spec's AAA.
+        let strict = try p.check(spec: "background: $brand\ntext: {content: AB, color: white}\ncontrast: AAA\n")
+        #expect(strict.summary == ["E011@2:28"])
+    }
+
+    @Test func projectOutputIsMergedUnderTheSpecs() throws {
+        let p = try ScratchProject()
+        try p.write("logoc.yaml", "output: {formats: [png], scales: [1, 2]}\n")
+        let result = try p.check(spec: "text: AB\noutput: {scales: [3]}\n")
+        #expect(result.specs.first?.outputs.map(\.path) == ["spec@3x.png"])
+    }
+}
+
+extension BackgroundSyntax {
+    var colorSpan: SourceSpan? {
+        if case .color(let c) = self { return c.span }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+import LogocCore
+@testable import LogocFrontend
+
+/// Colours, initials, contrast and suggestions: the small pure functions.
+struct ColorParserTests {
+    @Test(arguments: [
+        ("#1E88E5", RGBA(r: 0x1E, g: 0x88, b: 0xE5)),
+        ("#fff", RGBA.white),
+        ("#0008", RGBA(r: 0, g: 0, b: 0, a: 0x88)),
+        ("#11223344", RGBA(r: 0x11, g: 0x22, b: 0x33, a: 0x44)),
+        ("Teal", RGBA(r: 0, g: 0x80, b: 0x80)),
+        ("rebeccapurple", RGBA(r: 0x66, g: 0x33, b: 0x99)),
+        ("transparent", RGBA.transparent),
+        ("rgb(30 136 229)", RGBA(r: 30, g: 136, b: 229)),
+        ("rgb(30, 136, 229)", RGBA(r: 30, g: 136, b: 229)),
+        ("rgba(0, 0, 0, 0.5)", RGBA(r: 0, g: 0, b: 0, a: 128)),
+        ("rgb(100% 0% 0% / 50%)", RGBA(r: 255, g: 0, b: 0, a: 128)),
+        ("hsl(120 100% 25%)", RGBA(r: 0, g: 128, b: 0)),
+        ("hsla(0, 100%, 50%, 1)", RGBA(r: 255, g: 0, b: 0)),
+    ])
+    func parses(_ text: String, _ expected: RGBA) {
+        #expect(ColorParser.parse(text) == expected)
+    }
+
+    @Test(arguments: ["#GG0000", "#12345", "", "reddish", "rgb(1 2)", "rgb(300 0 0)", "hsl(0 100 50)", "rgba(0,0,0,2)", "#"])
+    func refuses(_ text: String) {
+        #expect(ColorParser.parse(text) == nil)
+    }
+
+    @Test func cssNamesAreAll148() {
+        #expect(CSSColorNames.all.count == 148)
+    }
+}
+
+struct InitialsTests {
+    @Test(arguments: [
+        ("John Karmarkar", "JK"), ("Jean-Luc Picard", "JP"), ("Ada", "A"), ("李小龍", "李"),
+        ("Conan O'Brien", "CO"), ("O'Brien", "O"), ("jane.doe@example.com", "jd"), ("  Zoë   Lefèvre ", "ZL"),
+        ("María José García", "MG"), ("Дмитрий Иванов", "ДИ"), ("🦊", "🦊"), ("محمد علي", "مع"), ("R2 D2", "RD"),
+    ])
+    func derives(_ name: String, _ initials: String) {
+        #expect(Initials.of(name) == initials)
+    }
+}
+
+struct ContrastTests {
+    @Test func wcagRatios() {
+        #expect(abs(RGBA.white.contrast(with: .black) - 21) < 1e-9)
+        #expect(abs(RGBA.white.contrast(with: RGBA(rgb: 0x4CAF50)) - 2.78) < 0.01)
+        #expect(abs(RGBA.white.contrast(with: RGBA(rgb: 0x777777)) - 4.48) < 0.01)
+    }
+
+    @Test func gradientMinimumCanLieBetweenStops() {
+        // Red to green dips below both ends in luminance.
+        let samples = ContrastMeter.samples([RGBA(rgb: 0xFF0000), RGBA(rgb: 0x00FF00)])
+        let darkest = samples.map(\.relativeLuminance).min() ?? 1
+        #expect(darkest < RGBA(rgb: 0xFF0000).relativeLuminance)
+    }
+
+    @Test func translucentBackgroundsCountTheWorseBackdrop() {
+        // Half-transparent white: white text vanishes over a white page.
+        let half = RGBA(r: 255, g: 255, b: 255, a: 128)
+        let backdrops = ContrastMeter.backdrops(half)
+        #expect(backdrops.count == 2)
+        #expect(ContrastMeter.minimum(.white, over: backdrops) < 2)
+    }
+
+    @Test func autoPicksTheBetterOfBlackAndWhite() {
+        #expect(ContrastMeter.auto(over: [RGBA(rgb: 0x1565C0)]) == .white)
+        #expect(ContrastMeter.auto(over: [RGBA(rgb: 0xFFF8E1)]) == .black)
+    }
+}
+
+struct SuggestTests {
+    @Test func nearestHandlesTyposTranspositionsAndCase() {
+        #expect(Suggest.nearest("colour", in: ["color", "content"]) == "color")
+        #expect(Suggest.nearest("tael", in: ["teal", "tan"]) == "teal")
+        #expect(Suggest.nearest("cornerradius", in: ["cornerRadius"]) == "cornerRadius")
+        #expect(Suggest.nearest("xyz", in: ["background"]) == nil)
+    }
+}
