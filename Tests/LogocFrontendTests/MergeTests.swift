@@ -5,7 +5,7 @@ import LogocCore
 /// `extends`, the shorthand forms, `dark` and `logoc.yaml` merging.
 struct MergeTests {
     @Test func partialsMergeInOrderThenTheSpecOnTop() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_a.yaml", "size: 128\nshape: square\ntext: {initials: Ada Lovelace, color: white}\n")
         try p.write("_b.yaml", "shape: roundRect\nbackground: \"#1565C0\"\n")
         let result = try p.check(spec: "extends: [_a.yaml, _b.yaml]\ntext: {color: black}\nbackground: \"#FFFFFF\"\n")
@@ -19,7 +19,7 @@ struct MergeTests {
     }
 
     @Test func aMergedValueKeepsTheFileWhereItWasWritten() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_base.yaml", "background: \"#4CAF50\"\ncontrast: AA\n")
         let result = try p.check(spec: "extends: _base.yaml\ntext:\n  content: AB\n  color: white\n")
         #expect(result.summary == ["E011@4:10"])
@@ -32,7 +32,7 @@ struct MergeTests {
     }
 
     @Test func aSpecsGradientReplacesAPartialsColour() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_base.yaml", "background: \"#1565C0\"\ntext: {initials: Jane Doe}\n")
         let result = try p.check(spec: "extends: _base.yaml\nbackground: {gradient: {colors: [\"#0B3142\", \"#1F6F5C\"]}}\ntext: {content: JD}\n")
         #expect(result.summary == [])
@@ -44,7 +44,7 @@ struct MergeTests {
     }
 
     @Test func nestedExtendsAndRelativePathsFromEachFile() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("shared/_root.yaml", "size: 64\n")
         try p.write("shared/_mid.yaml", "extends: _root.yaml\nshape: square\n")
         try p.write("team/jane.yaml", "extends: ../shared/_mid.yaml\ntext: JD\n")
@@ -55,7 +55,7 @@ struct MergeTests {
     }
 
     @Test func cyclesAreE015AtTheExtendsValue() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_a.yaml", "extends: _b.yaml\n")
         try p.write("_b.yaml", "extends: _a.yaml\n")
         let result = try p.check(spec: "extends: _a.yaml\ntext: AB\n")
@@ -66,7 +66,7 @@ struct MergeTests {
     }
 
     @Test func nameInAPartialIsW002AndIgnored() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_base.yaml", "name: base\nsize: 64\n")
         let result = try p.check(spec: "extends: _base.yaml\n")
         #expect(result.summary == ["W002@1:1"])
@@ -74,7 +74,7 @@ struct MergeTests {
     }
 
     @Test func darkOverridesMergeOnTheSpec() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         let result = try p.check(spec: """
             background: "#FFFFFF"
             text: {initials: Ada Lovelace, color: "#111111"}
@@ -90,7 +90,7 @@ struct MergeTests {
     }
 
     @Test func darkCannotOverrideSizeAndIsValidatedOnItsOwn() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         let result = try p.check(spec: """
             background: "#FFFFFF"
             text: {content: AB, color: "#111111"}
@@ -103,7 +103,7 @@ struct MergeTests {
     }
 
     @Test func paletteNamesResolveFromLogocYAML() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("logoc.yaml", "palette:\n  brand: \"#5B2EFF\"\ncontrast: AA\n")
         let ok = try p.check(spec: "background: $brand\ntext: {content: AB, color: white}\n")
         #expect(ok.summary == [])
@@ -116,7 +116,7 @@ struct MergeTests {
     }
 
     @Test func projectOutputIsMergedUnderTheSpecs() throws {
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("logoc.yaml", "output: {formats: [png], scales: [1, 2]}\n")
         let result = try p.check(spec: "text: AB\noutput: {scales: [3]}\n")
         #expect(result.specs.first?.outputs.map(\.path) == ["spec@3x.png"])

@@ -79,7 +79,7 @@ struct MutationTests {
     @Test func randomEditsGiveASpecOrAnError() throws {
         let seeds = try Self.seeds()
         #expect(seeds.count >= 10)
-        let p = try ScratchProject()
+        let p = try TestProject()
         try p.write("_x.yaml", "size: 64\n")
         try p.write("logoc.yaml", "palette: {brand: \"#5B2EFF\"}\n")
         let checker = SpecChecker(project: Project.load(root: p.root))

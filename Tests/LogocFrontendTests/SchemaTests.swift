@@ -28,8 +28,8 @@ struct SchemaTests {
 
     @Test func everyKeyTheDecoderAcceptsIsInTheSchema() throws {
         // A spec using every key decodes without E002, so the two agree.
-        let p = try ScratchProject()
-        try p.writeBytes("photo.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0])
+        let p = try TestProject()
+        try p.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0])
         let result = try p.check(spec: """
             version: 1
             name: everything

@@ -1,0 +1,80 @@
+import Testing
+@testable import LogocCore
+
+struct SourceFileTests {
+    @Test func linesSplitOnLFCRLFAndCR() {
+        let file = SourceFile(path: "a.yaml", text: "one\r\ntwo\rthree\nfour")
+        #expect(file.line(1) == "one")
+        #expect(file.line(2) == "two")
+        #expect(file.line(3) == "three")
+        #expect(file.line(4) == "four")
+        #expect(file.line(5) == nil)
+        #expect(file.line(0) == nil)
+    }
+}
+
+struct DiagnosticTests {
+    @Test func orderIsFileThenPositionThenCode() {
+        let a = Diagnostic(.E005, "x", at: SourceSpan(file: "a.yaml", start: .init(line: 2, column: 1), end: .init(line: 2, column: 2)))
+        let b = Diagnostic(.E002, "x", at: SourceSpan(file: "a.yaml", start: .init(line: 10, column: 1), end: .init(line: 10, column: 2)))
+        let c = Diagnostic(.E001, "x", at: SourceSpan(file: "b.yaml", start: .init(line: 1, column: 1), end: .init(line: 1, column: 2)))
+        #expect([c, b, a, a].normalized() == [a, b, c])
+    }
+
+    @Test func severityComesFromTheCode() {
+        #expect(DiagnosticCode.W001.severity == .warning)
+        #expect(DiagnosticCode.E016.severity == .error)
+    }
+
+    @Test func everyCodeHasACatalogEntryWithExamples() {
+        for code in DiagnosticCode.allCases {
+            let entry = code.explanation
+            #expect(entry.code == code)
+            #expect(!entry.title.isEmpty && !entry.explanation.isEmpty)
+            #expect(!entry.failing.isEmpty && !entry.fixed.isEmpty && entry.failing != entry.fixed)
+        }
+    }
+}
+
+struct JSONTests {
+    @Test func quotingEscapesControlsAndQuotes() {
+        #expect(JSON.quote("a\"b\\c\n\u{1}") == #""a\"b\\c\n\u0001""#)
+        #expect(JSON.quote("李🦊") == "\"李🦊\"")
+    }
+
+    @Test func objectsKeepTheirKeyOrder() {
+        let value = JSONValue.object([("z", .number(1)), ("a", .array([.string("x")]))])
+        #expect(value.rendered() == "{\n  \"z\": 1,\n  \"a\": [\"x\"]\n}")
+    }
+}
+
+struct RGBATests {
+    @Test func overBlendsStraightAlpha() {
+        let half = RGBA(r: 0, g: 0, b: 0, a: 128)
+        #expect(half.over(.white) == RGBA(r: 127, g: 127, b: 127))
+        #expect(RGBA.white.over(.black) == .white)
+    }
+
+    @Test func descriptionIsHex() {
+        #expect(RGBA(rgb: 0x1E88E5).description == "#1E88E5")
+        #expect(RGBA(r: 1, g: 2, b: 3, a: 4).description == "#01020304")
+    }
+}
+
+struct CaretTests {
+    @Test func wideCharactersTakeTwoCells() {
+        #expect(DiagnosticRenderer.cells("李") == 2)
+        #expect(DiagnosticRenderer.cells("🦊") == 2)
+        #expect(DiagnosticRenderer.cells("a") == 1)
+        #expect(DiagnosticRenderer.cells("\u{301}") == 0)
+    }
+
+    @Test func caretLinesUpAfterWideText() {
+        let file = SourceFile(path: "a.yaml", text: "text: {content: 李龍, color: tael}")
+        let span = SourceSpan(file: "a.yaml", start: .init(line: 1, column: 28), end: .init(line: 1, column: 32))
+        let out = DiagnosticRenderer(sources: ["a.yaml": file]).human(Diagnostic(.E005, "'tael' is not a colour", at: span))
+        let lines = out.split(separator: "\n").map(String.init)
+        // "text: {content: 李龍, color: " is 27 scalars but 29 cells wide.
+        #expect(lines[3] == "  | " + String(repeating: " ", count: 29) + "^^^^")
+    }
+}
