@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Dependencies point one way:
-//   logoc (CLI) → LogocDriver → LogocFrontend → LogocFonts, LogocCore
+//   logoc (CLI) → LogocDriver → LogocRender → LogocRenderTree, LogocImageIO, LogocFonts
+//                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore
+// The renderer never sees YAML; the front end never sees Cairo.
 // C libraries are reached only through the small system-library targets.
 let package = Package(
     name: "logoc",
@@ -16,11 +18,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["CFontconfig"]),
-        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "CYAML"]),
-        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend"]),
+        .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
+        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"]),
+        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
+        .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
+        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree"]),
         .executableTarget(
             name: "logoc",
             dependencies: [
@@ -31,7 +41,9 @@ let package = Package(
 
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore"]),
-        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore"]),
+        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO"]),
+        .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -39,7 +39,7 @@ public final class FontCatalog: @unchecked Sendable {
     private let lock = NSLock()
     private let folders: [String]
     private var faces: [String: [FontFace]] = [:]
-    private var projectFaces: [FontFace]?
+    private var loadedProjectFaces: [FontFace]?
 
     /// `folders` are absolute paths of the project's font folders.
     public init(projectFolders folders: [String] = []) {
@@ -69,7 +69,7 @@ public final class FontCatalog: @unchecked Sendable {
 
     /// Faces from the project's `fonts` folders, read on first use.
     private func loadProjectFaces() -> [FontFace] {
-        if let projectFaces { return projectFaces }
+        if let loadedProjectFaces { return loadedProjectFaces }
         var found: [FontFace] = []
         let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
         for folder in folders {
@@ -78,7 +78,7 @@ public final class FontCatalog: @unchecked Sendable {
                 found += loadFaces((folder as NSString).appendingPathComponent(name))
             }
         }
-        projectFaces = found
+        loadedProjectFaces = found
         return found
     }
 
@@ -92,6 +92,13 @@ public final class FontCatalog: @unchecked Sendable {
         if !project.isEmpty { return project }
         guard let bundled = Self.bundled.first(where: { $0.name.lowercased() == wanted }) else { return [] }
         return bundled.files.flatMap { loadFaces($0) }
+    }
+
+    /// Every face of the project's font folders, in a stable order.
+    public func projectFaces() -> [FontFace] {
+        lock.lock()
+        defer { lock.unlock() }
+        return loadProjectFaces()
     }
 
     /// Every family name available, for "did you mean" suggestions.

@@ -15,21 +15,8 @@ struct Check: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let inputs: [SpecInput]
-        do {
-            inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
-        } catch {
-            FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
-            throw ExitCode.usage
-        }
-        let project = Project.load(root: options.root, configPath: options.config)
-        let report = CheckRun.run(inputs, project: project, jobs: options.jobs)
-        let failed = report.files.reduce(0) { $0 + $1.failedDocuments }
-        let checked = report.specs.count + failed
-        var summary = "checked \(checked) spec\(checked == 1 ? "" : "s")"
-        summary += ": \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
-        options.report(report.diagnostics, sources: report.sources, summary: summary)
-        let code = options.exitCode(errors: report.errorCount, warnings: report.warningCount)
-        if code != .success { throw code }
+        let report = try options.run(paths: paths, output: nil)
+        let summary = "checked \(report.specCount) spec\(report.specCount == 1 ? "" : "s"): " + options.counts(report)
+        try options.finish(report, summary: summary)
     }
 }

@@ -37,6 +37,43 @@ struct CommonOptions: ParsableArguments {
         }
     }
 
+    /// Finds the specs and runs the pipeline; `output` nil means check only.
+    func run(paths: [String], output: String?) throws -> RunReport {
+        let inputs: [SpecInput]
+        do {
+            inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
+        } catch {
+            FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
+            throw ExitCode.usage
+        }
+        let project = Project.load(root: root, configPath: config)
+        let progress = Terminal.isTerminal(STDERR_FILENO) && format == .human ? Progress() : nil
+        var callback: (@Sendable (Int, Int, String) -> Void)?
+        if let progress {
+            callback = { done, total, name in progress.show(done, total, name) }
+        }
+        let options = BuildRun.Options(outputDirectory: output, jobs: jobs, strict: strict, progress: callback)
+        let report = BuildRun.run(inputs, project: project, options: options)
+        progress?.clear()
+        return report
+    }
+
+    /// "2 errors, 1 warning"
+    func counts(_ report: RunReport) -> String {
+        "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
+    }
+
+    /// Prints everything and throws the exit code SPEC.md promises.
+    func finish(_ report: RunReport, summary: String) throws {
+        self.report(report.diagnostics, sources: report.sources, summary: summary)
+        for failure in report.failures {
+            FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+        }
+        if !report.failures.isEmpty { throw ExitCode.usage }
+        let code = exitCode(errors: report.errorCount, warnings: report.warningCount)
+        if code != .success { throw code }
+    }
+
     /// Prints diagnostics in the chosen format, then a summary on a terminal.
     func report(_ diagnostics: [Diagnostic], sources: [String: SourceFile], summary: String) {
         switch format {
@@ -60,6 +97,22 @@ struct CommonOptions: ParsableArguments {
 
 enum Terminal {
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+}
+
+/// `[n/N] team/jane` on one terminal line, redrawn in place.
+final class Progress: @unchecked Sendable {
+    // @unchecked: `lock` guards the terminal writes.
+    private let lock = NSLock()
+
+    func show(_ done: Int, _ total: Int, _ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name)".utf8))
+    }
+
+    func clear() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
 }
 
 extension ExitCode {

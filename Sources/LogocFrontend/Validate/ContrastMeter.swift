@@ -1,28 +1,13 @@
 import LogocCore
 
-/// WCAG contrast between a text colour and the colours of a background,
-/// measured without pixels: exact for solid colours, and for gradients the
-/// minimum over every stop and every 8-bit step between stops (luminance
-/// along a segment can dip below both ends, as red to green does).
+/// WCAG contrast between a text colour and a solid background, without
+/// pixels. (Gradients and images are measured by the renderer, on the pixels
+/// under the text's ink.)
 public enum ContrastMeter {
     /// Opaque colours a translucent background can show: over a white and
     /// over a black page, since the viewer's page is unknown.
     public static func backdrops(_ colour: RGBA) -> [RGBA] {
         colour.isOpaque ? [colour] : [colour.over(.white), colour.over(.black)]
-    }
-
-    /// Every opaque colour a gradient with these stops can show.
-    public static func samples(_ stops: [RGBA]) -> [RGBA] {
-        guard stops.count > 1 else { return stops.flatMap(backdrops) }
-        var samples: [RGBA] = []
-        for (a, b) in zip(stops, stops.dropFirst()) {
-            for step in 0...64 {
-                let t = Double(step) / 64
-                func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) * (1 - t) + Double(y) * t).rounded()) }
-                samples += backdrops(RGBA(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a)))
-            }
-        }
-        return samples
     }
 
     /// The lowest contrast of `text` over any of `backgrounds`.

@@ -52,9 +52,10 @@ struct Validator {
 
     // MARK: Background
 
-    /// What the background shows, for contrast: the colours written and every
-    /// colour visible. Nil for images (the renderer measures those on pixels)
-    /// or when a colour is invalid.
+    /// What the background shows, for contrast: the colours written, and for
+    /// a solid colour the colours visible (`visible` is empty for gradients
+    /// and images, whose contrast the renderer measures on the pixels under
+    /// the text). Nil when a colour is invalid.
     private mutating func background(_ background: Located<BackgroundSyntax>?) -> (written: [RGBA], visible: [RGBA])? {
         guard let background else { return ([RGBA(rgb: 0x9E9E9E)], [RGBA(rgb: 0x9E9E9E)]) }
         switch background.value {
@@ -80,7 +81,7 @@ struct Validator {
                 warn(.W001, "all \(resolved.count) gradient stops are \(resolved[0]); this is a solid colour", at: stops.span,
                      help: "write 'background: \"\(resolved[0])\"', or change a stop")
             }
-            return (resolved, ContrastMeter.samples(resolved))
+            return (resolved, [])
         case .image(let image):
             if let focus = image.focus, image.fit?.value == .contain {
                 warn(.W002, "'focus' has no effect with 'fit: contain'", at: focus.span, help: "remove 'focus', or use 'fit: cover'")
@@ -171,7 +172,7 @@ struct Validator {
             textColour = resolve(Located(syntax, at: colour.span))
             colourSpan = colour.span
         }
-        guard let background, !background.visible.isEmpty else { return }
+        guard let background else { return }
         let backgrounds = background.visible
         if let textColour, let colourSpan {
             if background.written.contains(textColour) {
@@ -180,27 +181,14 @@ struct Validator {
                 return
             }
         }
-        let minimum: (ratio: Double, label: String)?
-        switch (contrast ?? project.config.contrast)?.value {
-        case .off: minimum = nil
-        case .minimum(let ratio): minimum = (ratio, Self.label(ratio, written: contrast ?? project.config.contrast))
-        case nil: minimum = (3, "3:1 (AA-large)")
-        }
-        guard let minimum else { return }
-        let colour = textColour ?? ContrastMeter.auto(over: backgrounds)
-        let measured = ContrastMeter.minimum(colour, over: backgrounds)
-        guard measured + 1e-9 < minimum.ratio else { return }
-        let shownRatio = String(format: "%.2f", floor(measured * 100) / 100)
-        let span = colourSpan ?? textKey ?? text.span
-        if textColour == nil {
-            error(.E011, "contrast \(shownRatio):1 of auto text (\(colour == .white ? "white" : "black")) is below the minimum \(minimum.label); no text colour can reach it here",
-                  at: span, help: "use a lighter or darker background, or lower 'contrast'")
-        } else {
-            let help = ContrastMeter.minimum(ContrastMeter.auto(over: backgrounds), over: backgrounds) >= minimum.ratio
-                ? "use 'color: auto' (\(ContrastMeter.auto(over: backgrounds) == .white ? "white" : "black") reaches it), or a \(colour.relativeLuminance > 0.18 ? "darker" : "lighter") background"
-                : "choose a lighter or darker text colour or background; for a logotype, 'contrast: off'"
-            error(.E011, "contrast \(shownRatio):1 between text \(colour) and the background is below the minimum \(minimum.label)",
-                  at: span, help: help)
+        guard !backgrounds.isEmpty, let minimum = ContrastRule(logo: contrast, project: project) else { return }
+        let autoColour = ContrastMeter.auto(over: backgrounds)
+        let colour = textColour ?? autoColour
+        let measurement = ContrastRule.Measurement(
+            color: colour, ratio: ContrastMeter.minimum(colour, over: backgrounds), isAuto: textColour == nil,
+            autoColor: autoColour, autoRatio: ContrastMeter.minimum(autoColour, over: backgrounds))
+        if let diagnostic = minimum.diagnostic(measurement, at: colourSpan ?? textKey ?? text.span) {
+            diagnostics.append(diagnostic)
         }
     }
 
@@ -213,14 +201,6 @@ struct Validator {
         case .format, .control, .unassigned, .surrogate, .privateUse: return false
         default: return true
         }
-    }
-
-    private static func label(_ ratio: Double, written: Located<ContrastSyntax>?) -> String {
-        let number = SyntaxDecoder.format(ratio) + ":1"
-        if let word = LanguageSchema.contrastLevels.first(where: { $0.ratio == ratio })?.word {
-            return "\(number) (\(word))"
-        }
-        return number
     }
 
     // MARK: Helpers

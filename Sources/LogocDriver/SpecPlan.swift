@@ -1,0 +1,62 @@
+import LogocCore
+import LogocFrontend
+import LogocRender
+import LogocRenderTree
+
+/// A checked spec with its render trees and the diagnostics only pixels can
+/// give (contrast under the text over gradients and images, images that do
+/// not decode, characters Pango cannot draw). `check` and `build` both make
+/// plans, so they report exactly the same diagnostics.
+struct SpecPlan {
+    let spec: CheckedSpec
+    let light: RenderTree
+    let dark: RenderTree?
+    var diagnostics: [Diagnostic] = []
+    /// Failures of the machine, not of the spec.
+    var failures: [String] = []
+
+    init(spec: CheckedSpec, resolver: Resolver, renderer: () throws(RenderError) -> Renderer) {
+        self.spec = spec
+        (light, dark) = resolver.resolve(spec)
+        measure(light, logo: spec.logo, renderer: renderer)
+        if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer) }
+        diagnostics = diagnostics.normalized()
+    }
+
+    var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }
+
+    private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer) {
+        guard let text = tree.text else { return }
+        // Solid colours were measured exactly by the front end.
+        if case .solid = tree.background { return }
+        do {
+            guard let measurement = try renderer().measureText(tree) else { return }
+            guard let minimum = text.minimumContrast else { return }
+            var isAuto = false
+            if case .auto = text.color { isAuto = true }
+            let span = logo.text?.value.color?.span ?? logo.textKey ?? spec.nameSpan
+            let result = ContrastRule.Measurement(color: measurement.color, ratio: measurement.ratio, isAuto: isAuto,
+                                                  autoColor: measurement.autoColor, autoRatio: measurement.autoRatio)
+            if let diagnostic = ContrastRule(minimum: minimum).diagnostic(result, at: span) { diagnostics.append(diagnostic) }
+        } catch {
+            report(error, logo: logo)
+        }
+    }
+
+    /// Turns a render error into the diagnostic of the value behind it.
+    mutating func report(_ error: RenderError, logo: LogoSyntax) {
+        switch error {
+        case .image(_, let message):
+            var span = spec.nameSpan
+            if case .image(let image) = logo.background?.value, let path = image.path { span = path.span }
+            diagnostics.append(Diagnostic(.E012, "cannot decode the image: \(message)", at: span,
+                                          help: "re-export the image as PNG or JPEG"))
+        case .missingGlyphs(let text, let count):
+            let span = logo.text?.value.content?.span ?? logo.text?.value.initials?.span ?? spec.nameSpan
+            diagnostics.append(Diagnostic(.E016, "no available font can draw \(count) character\(count == 1 ? "" : "s") of '\(text)'", at: span,
+                                          help: "remove the character, or add a font that has it to a 'fonts' folder in logoc.yaml"))
+        case .environment(let message):
+            failures.append("\(spec.input.displayPath): \(message)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Decodes PNG and JPEG files into Cairo-ready premultiplied ARGB32 pixels.
+///
+/// Images named in specs are untrusted input, so decoding is defensive:
+/// the declared size is checked against a pixel budget before anything is
+/// allocated, libpng and TurboJPEG are used only through APIs that report
+/// errors as return values (no `setjmp`), and anything libjpeg would merely
+/// warn about (a truncated file decoding to a grey lower half) is an error.
+///
+/// There is no shared state: every call creates and frees its own libpng
+/// and TurboJPEG handles, so any number of tasks may decode at once.
+public enum ImageDecoder {
+    /// Decodes a PNG or JPEG held in memory, recognised by its signature.
+    ///
+    /// PNG goes through libpng's simplified API (every bit depth, grey,
+    /// palette with `tRNS`, interlaced; 16-bit samples without gamma
+    /// information are taken as sRGB, as browsers do). JPEG goes through
+    /// TurboJPEG, including progressive files and CMYK/YCCK ones, whose
+    /// colours are converted here because TurboJPEG 2.1 cannot. EXIF
+    /// orientation is not applied.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - maxPixels: the largest `width × height` to accept; the default,
+    ///     40 million, bounds memory at 160 MB per decoded image.
+    ///   - maxEdge: the largest width or height to accept.
+    /// - Returns: premultiplied ARGB32 with `stride == width × 4`; JPEGs are
+    ///   opaque.
+    /// - Throws: `ImageError` saying why the data could not be decoded.
+    public static func decode(
+        bytes: [UInt8], maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+    ) throws(ImageError) -> PixelBuffer {
+        let budget = Budget(maxPixels: maxPixels, maxEdge: maxEdge)
+        if bytes.starts(with: PNGDecoding.signature) {
+            return try PNGDecoding.decode(bytes, budget: budget)
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try JPEGDecoding.decode(bytes, budget: budget)
+        }
+        if bytes.isEmpty {
+            throw .notDecodable("image data is empty")
+        }
+        throw .notDecodable("image data is neither PNG nor JPEG")
+    }
+
+    /// Reads the file at `path` and decodes it like `decode(bytes:)`.
+    ///
+    /// Only regular files (or symbolic links to them) are read, so a spec
+    /// naming `/dev/zero` or a FIFO cannot hang or exhaust the process; a
+    /// file larger than any image within the budget could be is refused
+    /// unread.
+    ///
+    /// - Throws: `ImageError.unreadable` when the file cannot be read,
+    ///   otherwise as `decode(bytes:)`.
+    public static func decode(
+        contentsOfFile path: String, maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+    ) throws(ImageError) -> PixelBuffer {
+        // 8 bytes per pixel (16-bit RGBA, stored) plus generous room for metadata.
+        let (raw, overflow) = max(0, maxPixels).multipliedReportingOverflow(by: 8)
+        let maxBytes = overflow ? Int.max : raw.addingReportingOverflow(16 << 20).partialValue
+        let bytes = try readRegularFile(path, maxBytes: maxBytes)
+        return try decode(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge)
+    }
+
+    /// Reads a whole regular file, checking the type on the open descriptor
+    /// so the file cannot be swapped for a device between check and read.
+    static func readRegularFile(_ path: String, maxBytes: Int) throws(ImageError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw .unreadable("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .unreadable("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable("'\(path)' is not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= maxBytes else {
+            throw .unreadable("'\(path)' is \(size) bytes, more than an image within the pixel budget can be")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while filled < size {
+                let n = read(fd, buffer.baseAddress! + filled, size - filled)
+                if n > 0 {
+                    filled += n
+                } else if n == 0 {
+                    break  // the file shrank while being read
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
+            }
+        }
+        guard failure == 0 else {
+            throw .unreadable("cannot read '\(path)': \(String(cString: strerror(failure)))")
+        }
+        return filled == size ? bytes : Array(bytes[..<filled])
+    }
+}
+
+/// The caller's limits on a decoded image's size.
+struct Budget {
+    var maxPixels: Int
+    var maxEdge: Int
+
+    /// Throws `.tooLarge` unless `width × height` fits; called with the
+    /// header's dimensions, before any pixel memory is allocated.
+    func check(width: Int, height: Int) throws(ImageError) {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0 else {
+            throw .notDecodable("image header declares \(width)×\(height) pixels")
+        }
+        if overflow || pixels > maxPixels || width > maxEdge || height > maxEdge {
+            throw .tooLarge(width: width, height: height, maxPixels: maxPixels, maxEdge: maxEdge)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CCairo
+import LogocCore
+import LogocImageIO
+import LogocRenderTree
+
+/// An ARGB32 Cairo image surface with its context, freed together.
+final class ImageSurface {
+    let surface: OpaquePointer
+    let context: OpaquePointer
+    let width: Int, height: Int
+
+    init(width: Int, height: Int) throws(RenderError) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .environment("cairo could not create a \(width) × \(height) surface")
+        }
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .environment("cairo could not create a context")
+        }
+        self.surface = surface
+        self.context = context
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The drawn pixels, after checking that every drawing call succeeded.
+    func pixels() throws(RenderError) -> PixelBuffer {
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .environment("drawing failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { throw .environment("cairo surface has no pixels") }
+        let bytes = Array(UnsafeBufferPointer(start: data, count: stride * height))
+        return PixelBuffer(width: width, height: height, stride: stride, bytes: bytes)
+    }
+}
+
+extension PixelBuffer {
+    /// Straight-alpha colours of the pixels whose centres lie in `rect`.
+    func colors(in rect: Rect) -> [RGBA] {
+        let x0 = max(0, Int((rect.x).rounded(.down))), y0 = max(0, Int((rect.y).rounded(.down)))
+        let x1 = min(width, Int((rect.x + rect.width).rounded(.up))), y1 = min(height, Int((rect.y + rect.height).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return [] }
+        var out: [RGBA] = []
+        out.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 {
+            var i = y * stride + x0 * 4
+            for _ in x0..<x1 {
+                // Little-endian ARGB32: B, G, R, A in memory.
+                let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2], a = bytes[i + 3]
+                if a == 255 {
+                    out.append(RGBA(r: r, g: g, b: b))
+                } else if a == 0 {
+                    out.append(.transparent)
+                } else {
+                    func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+                    out.append(RGBA(r: straight(r), g: straight(g), b: straight(b), a: a))
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,153 @@
+import CCairo
+import Foundation
+import LogocCore
+import LogocImageIO
+import LogocRenderTree
+
+/// Draws the parts of a render tree on any Cairo context (image or SVG
+/// surface), in the 1× canvas's user space.
+struct Painter {
+    /// Decoded images, reused across scales and formats of one spec.
+    let images: ImageCache
+
+    func shapePath(_ shape: Shape, size: Double, inset: Double, on cr: OpaquePointer) {
+        let s = size - 2 * inset
+        cairo_new_path(cr)
+        switch shape {
+        case .circle:
+            cairo_arc(cr, size / 2, size / 2, max(0, s / 2), 0, 2 * .pi)
+        case .square:
+            cairo_rectangle(cr, inset, inset, s, s)
+        case .roundRect(let radius):
+            let r = max(0, min(radius - inset, s / 2))
+            let (x0, y0, x1, y1) = (inset, inset, inset + s, inset + s)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
+            cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
+            cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
+            cairo_arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
+            cairo_close_path(cr)
+        }
+    }
+
+    /// Shape, background and border: everything but the text.
+    func drawBackground(_ tree: RenderTree, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {
+        let size = Double(tree.size)
+        cairo_save(cr)
+        shapePath(tree.shape, size: size, inset: 0, on: cr)
+        cairo_clip(cr)
+        try paint(tree.background, size: size, on: cr, forSVG: forSVG)
+        if let border = tree.border {
+            shapePath(tree.shape, size: size, inset: border.width / 2, on: cr)
+            setSource(border.color, on: cr)
+            cairo_set_line_width(cr, border.width)
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    private func paint(_ paint: Paint, size: Double, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {
+        switch paint {
+        case .solid(let c):
+            setSource(c, on: cr)
+            cairo_paint(cr)
+        case .linear(let from, let to, let stops):
+            guard let pattern = cairo_pattern_create_linear(from.x, from.y, to.x, to.y) else { throw .environment("cairo could not create a gradient") }
+            fill(with: pattern, stops: stops, on: cr)
+        case .radial(let center, let radius, let stops):
+            guard let pattern = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else {
+                throw .environment("cairo could not create a gradient")
+            }
+            fill(with: pattern, stops: stops, on: cr)
+        case .image(let image):
+            if image.underlay.a > 0 {
+                setSource(image.underlay, on: cr)
+                cairo_paint(cr)
+            }
+            let decoded = try images.surface(for: image.path, embedJPEG: forSVG)
+            cairo_save(cr)
+            cairo_translate(cr, image.placement.x, image.placement.y)
+            cairo_scale(cr, image.placement.width / Double(image.pixelWidth), image.placement.height / Double(image.pixelHeight))
+            cairo_set_source_surface(cr, decoded.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    private func fill(with pattern: OpaquePointer, stops: [GradientStop], on cr: OpaquePointer) {
+        for stop in stops {
+            let c = Self.components(stop.color)
+            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.r, c.g, c.b, c.a)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+        cairo_pattern_destroy(pattern)
+    }
+
+    func setSource(_ c: RGBA, on cr: OpaquePointer) {
+        let v = Self.components(c)
+        cairo_set_source_rgba(cr, v.r, v.g, v.b, v.a)
+    }
+
+    static func components(_ c: RGBA) -> (r: Double, g: Double, b: Double, a: Double) {
+        (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
+    }
+}
+
+/// Decoded image files as Cairo surfaces, kept for one renderer.
+final class ImageCache {
+    final class Entry {
+        let surface: OpaquePointer
+        let pixels: UnsafeMutableRawPointer
+        init(surface: OpaquePointer, pixels: UnsafeMutableRawPointer) {
+            self.surface = surface
+            self.pixels = pixels
+        }
+        deinit {
+            cairo_surface_destroy(surface)
+            pixels.deallocate()
+        }
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var embedded: Set<String> = []
+
+    func surface(for path: String, embedJPEG: Bool) throws(RenderError) -> Entry {
+        let entry: Entry
+        if let cached = entries[path] {
+            entry = cached
+        } else {
+            let buffer: PixelBuffer
+            do {
+                buffer = try ImageDecoder.decode(contentsOfFile: path)
+            } catch {
+                throw .image(path: path, message: error.message)
+            }
+            guard buffer.width > 0, buffer.height > 0, buffer.bytes.count >= buffer.stride * buffer.height else {
+                throw .image(path: path, message: "the image has no pixels")
+            }
+            let pixels = UnsafeMutableRawPointer.allocate(byteCount: buffer.bytes.count, alignment: 16)
+            buffer.bytes.withUnsafeBytes { if let base = $0.baseAddress { pixels.copyMemory(from: base, byteCount: buffer.bytes.count) } }
+            guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                    Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                pixels.deallocate()
+                throw .environment("cairo could not wrap the pixels of '\(path)'")
+            }
+            entry = Entry(surface: surface, pixels: pixels)
+            entries[path] = entry
+        }
+        // In SVG a JPEG is embedded as the original file, not re-encoded.
+        if embedJPEG, !embedded.contains(path), let data = FileManager.default.contents(atPath: path), data.starts(with: [0xFF, 0xD8]) {
+            embedded.insert(path)
+            let copy = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)
+            data.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: data.count) } }
+            cairo_surface_set_mime_data(entry.surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(data.count),
+                                        { $0?.deallocate() }, copy)
+        }
+        return entry
+    }
+}

@@ -1,0 +1,158 @@
+import CCairo
+import CPango
+import Foundation
+import LogocCore
+import LogocFonts
+import LogocImageIO
+import LogocRenderTree
+
+/// How the text's colour was chosen and what contrast it reaches against the
+/// pixels under its ink box.
+public struct TextMeasurement: Sendable, Equatable {
+    /// The colour drawn (black or white for `auto`).
+    public let color: RGBA
+    /// Contrast against the background under the ink: the exact minimum over
+    /// solid colours and gradients, a low percentile over images.
+    public let ratio: Double
+    /// The ratio the other of black and white reaches, for `auto` advice.
+    public let autoRatio: Double
+    public let autoColor: RGBA
+    /// The ink box on the 1× canvas.
+    public let inkBox: Rect
+}
+
+/// Draws render trees with Cairo and Pango into pixels, PNG and SVG. Holds a
+/// private font session and decoded images, so one renderer belongs to one
+/// task; make one per worker.
+public final class Renderer {
+    private let catalog: FontCatalog
+    private let session: FontSession
+    private let painter = Painter(images: ImageCache())
+
+    /// Fraction of the darkest pixels ignored over an image background: a
+    /// stray dark pixel should not fail a readable text.
+    public static let imagePercentile = 0.05
+
+    public init(catalog: FontCatalog) throws(RenderError) {
+        self.catalog = catalog
+        self.session = try FontSession(catalog: catalog)
+    }
+
+    /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
+    public func pixels(_ tree: RenderTree, scale: Int) throws(RenderError) -> PixelBuffer {
+        let (layout, measurement) = try measure(tree)
+        let edge = tree.size * scale
+        let surface = try ImageSurface(width: edge, height: edge)
+        let cr = surface.context
+        cairo_scale(cr, Double(scale), Double(scale))
+        try painter.drawBackground(tree, on: cr, forSVG: false)
+        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color)) }
+        return try surface.pixels()
+    }
+
+    /// A PNG file of the tree at `scale`.
+    public func png(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
+        let buffer = try pixels(tree, scale: scale)
+        do {
+            return try PNGEncoder.encode(buffer)
+        } catch {
+            throw .environment("PNG encoding failed: \(error.message)")
+        }
+    }
+
+    /// An SVG file of the tree: self-contained, in pixel units, glyphs as
+    /// outlines, with ids numbered from 1 in document order.
+    public func svg(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
+        let (layout, measurement) = try measure(tree)
+        let sink = SVGSink()
+        let size = Double(tree.size)
+        let box = Unmanaged.passRetained(sink)
+        defer { box.release() }
+        guard let surface = cairo_svg_surface_create_for_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<SVGSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, box.toOpaque(), size, size) else { throw .environment("cairo could not create an SVG surface") }
+        defer { cairo_surface_destroy(surface) }
+        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
+        try painter.drawBackground(tree, on: cr, forSVG: true)
+        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color)) }
+        let drawStatus = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        guard drawStatus == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .environment("cairo could not write the SVG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+        }
+        return SVGIDs.renumber(sink.bytes)
+    }
+
+    /// The text's colour and contrast as drawn; nil when the tree has no text.
+    /// `check` uses this to report exactly what `build` would.
+    public func measureText(_ tree: RenderTree) throws(RenderError) -> TextMeasurement? {
+        try measure(tree).1
+    }
+
+    /// Lays out the text and measures its contrast on the background's pixels
+    /// at 1×. Nil parts when the tree has no text.
+    func measure(_ tree: RenderTree) throws(RenderError) -> (TextLayout?, TextMeasurement?) {
+        guard let run = tree.text else { return (nil, nil) }
+        let layout = try TextLayout(run, session: session, catalog: catalog)
+        let surface = try ImageSurface(width: tree.size, height: tree.size)
+        try painter.drawBackground(tree, on: surface.context, forSVG: false)
+        let samples = try surface.pixels().colors(in: layout.inkBox)
+        let isImage: Bool
+        if case .image = tree.background { isImage = true } else { isImage = false }
+        let ratio = { (c: RGBA) in Self.contrast(c, over: samples, percentile: isImage ? Self.imagePercentile : 0) }
+        let white = ratio(.white), black = ratio(.black)
+        let autoColor: RGBA = white > black ? .white : .black
+        let autoRatio = max(white, black)
+        let measurement: TextMeasurement
+        switch run.color {
+        case .auto:
+            measurement = TextMeasurement(color: autoColor, ratio: autoRatio, autoRatio: autoRatio, autoColor: autoColor, inkBox: layout.inkBox)
+        case .fixed(let c):
+            measurement = TextMeasurement(color: c, ratio: ratio(c), autoRatio: autoRatio, autoColor: autoColor, inkBox: layout.inkBox)
+        }
+        return (layout, measurement)
+    }
+
+    /// Text-on-background contrast over each sample, each translucent sample
+    /// seen over a white and a black page; the `percentile` lowest are ignored.
+    static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
+        var ratios: [Double] = []
+        ratios.reserveCapacity(samples.count * 2)
+        for sample in samples {
+            for backdrop in sample.isOpaque ? [sample] : [sample.over(.white), sample.over(.black)] {
+                ratios.append(Luminance.contrast(text.over(backdrop), backdrop))
+            }
+        }
+        guard !ratios.isEmpty else { return 21 }
+        if percentile <= 0 { return ratios.min() ?? 21 }
+        ratios.sort()
+        return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
+    }
+}
+
+/// Collects an SVG stream from Cairo's write callback.
+final class SVGSink {
+    var bytes: [UInt8] = []
+}
+
+/// Fast WCAG luminance through a table of the 256 channel values.
+enum Luminance {
+    static let linear: [Double] = (0..<256).map { v in
+        let c = Double(v) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    static func of(_ c: RGBA) -> Double {
+        0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
+    }
+
+    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+        let l1 = of(a), l2 = of(b)
+        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
+    }
+}

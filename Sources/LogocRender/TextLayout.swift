@@ -1,0 +1,96 @@
+import CCairo
+import CPango
+import LogocFonts
+import LogocRenderTree
+
+/// A Pango layout of a `TextRun` at its final size, and where to draw it so
+/// that its ink box is centred in the safe area.
+final class TextLayout {
+    let layout: OpaquePointer
+    /// The font size chosen, in canvas pixels.
+    let fontSize: Double
+    /// The ink box on the canvas (1× pixels), where the text will be drawn.
+    let inkBox: Rect
+    /// Where `pango_cairo_show_layout` must start.
+    let origin: Point
+
+    /// The size laid out first for `auto`; ink scales linearly with size
+    /// because hinting is off.
+    private static let referenceSize = 100.0
+
+    init(_ run: TextRun, session: FontSession, catalog: FontCatalog) throws(RenderError) {
+        guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
+        self.layout = layout
+        var families = session.fallbackFamilies
+        if let file = run.font.file {
+            let family = catalog.faces(ofFile: file).first?.families.first
+            if let family = session.add(file: file, family: family) { families.insert(family, at: 0) }
+        } else if let family = run.font.family {
+            families.removeAll { $0 == family }
+            families.insert(family, at: 0)
+        }
+        let description = pango_font_description_new()
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(run.font.weight)))
+        pango_font_description_set_style(description, run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        run.text.withCString { pango_layout_set_text(layout, $0, -1) }
+
+        func ink(at size: Double) -> Rect {
+            pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+            pango_layout_set_font_description(layout, description)
+            var inkRect = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &inkRect, &logical)
+            let scale = Double(PANGO_SCALE)
+            return Rect(x: Double(inkRect.x) / scale, y: Double(inkRect.y) / scale,
+                        width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
+        }
+
+        let reference = ink(at: Self.referenceSize)
+        let unknown = pango_layout_get_unknown_glyphs_count(layout)
+        if unknown > 0 { throw .missingGlyphs(text: run.text, count: Int(unknown)) }
+        // The largest size whose ink fits; a fixed size shrinks to it too.
+        let fitting = Self.referenceSize * Self.fitFactor(reference, in: run.safeArea)
+        var size: Double
+        switch run.size {
+        case .auto(let maximum): size = min(fitting, maximum)
+        case .pixels(let px): size = min(px, fitting)
+        }
+        size = max(size, 1)
+        var box = ink(at: size)
+        var tries = 0
+        while !run.safeArea.fits(width: box.width, height: box.height), tries < 20 {
+            size *= 0.98
+            box = ink(at: size)
+            tries += 1
+        }
+        fontSize = size
+        let center = run.safeArea.center
+        origin = Point(x: center.x - (box.x + box.width / 2), y: center.y - (box.y + box.height / 2))
+        inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// How much an ink box may grow and still fit the area.
+    static func fitFactor(_ ink: Rect, in area: SafeArea) -> Double {
+        guard ink.width > 0, ink.height > 0 else { return 1 }
+        switch area {
+        case .circle(_, let r):
+            let half = ((ink.width / 2) * (ink.width / 2) + (ink.height / 2) * (ink.height / 2)).squareRoot()
+            return r / half
+        case .rect(let rect):
+            return min(rect.width / ink.width, rect.height / ink.height)
+        }
+    }
+
+    /// Draws the text at its place on a context whose user space is the 1× canvas.
+    func draw(on cr: OpaquePointer, color: (r: Double, g: Double, b: Double, a: Double)) {
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+}

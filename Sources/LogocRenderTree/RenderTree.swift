@@ -1,0 +1,166 @@
+import LogocCore
+
+/// A logo ready to draw. Its promises, which the renderer relies on and never
+/// re-checks: every default is applied; every length is in pixels of the
+/// 1× canvas; colours are RGBA; initials are derived, cut and cased; fonts
+/// are resolved to a family of the bundled set or a font file; gradients are
+/// stops along a line (or circle) in canvas pixels; an image's placement is
+/// a rectangle in canvas pixels. Nothing here refers to YAML.
+public struct RenderTree: Sendable, Equatable {
+    /// Edge of the square canvas at scale 1, in pixels.
+    public let size: Int
+    public let shape: Shape
+    public let background: Paint
+    public let border: Border?
+    public let text: TextRun?
+
+    public init(size: Int, shape: Shape, background: Paint, border: Border?, text: TextRun?) {
+        self.size = size
+        self.shape = shape
+        self.background = background
+        self.border = border
+        self.text = text
+    }
+}
+
+/// A point in canvas pixels, y pointing down.
+public struct Point: Sendable, Equatable {
+    public let x: Double, y: Double
+    public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
+}
+
+/// A rectangle in canvas pixels.
+public struct Rect: Sendable, Equatable {
+    public let x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
+/// The outline; outside it the canvas is transparent.
+public enum Shape: Sendable, Equatable {
+    case circle
+    case square
+    case roundRect(radius: Double)
+}
+
+/// What fills the shape.
+public enum Paint: Sendable, Equatable {
+    case solid(RGBA)
+    case linear(from: Point, to: Point, stops: [GradientStop])
+    case radial(center: Point, radius: Double, stops: [GradientStop])
+    case image(ImagePaint)
+}
+
+/// A colour at a position 0–1 along a gradient; positions never decrease.
+public struct GradientStop: Sendable, Equatable {
+    public let offset: Double
+    public let color: RGBA
+    public init(offset: Double, color: RGBA) { (self.offset, self.color) = (offset, color) }
+}
+
+/// A PNG or JPEG file drawn into `placement`, over `underlay`.
+public struct ImagePaint: Sendable, Equatable {
+    /// Absolute path of the image file.
+    public let path: String
+    /// The image's own size in pixels, from its header.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Where the whole image lands on the canvas (larger than the canvas for
+    /// `cover`, inside it for `contain`).
+    public let placement: Rect
+    /// Painted under the image (transparent for `cover`).
+    public let underlay: RGBA
+
+    public init(path: String, pixelWidth: Int, pixelHeight: Int, placement: Rect, underlay: RGBA) {
+        self.path = path
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.placement = placement
+        self.underlay = underlay
+    }
+}
+
+/// A ring drawn inside the shape's edge.
+public struct Border: Sendable, Equatable {
+    public let width: Double
+    public let color: RGBA
+    public init(width: Double, color: RGBA) { (self.width, self.color) = (width, color) }
+}
+
+/// Text centred on its ink box.
+public struct TextRun: Sendable, Equatable {
+    /// The text exactly as drawn.
+    public let text: String
+    public let font: FontChoice
+    /// Pixels, or the largest size that fits `safeArea`, at most `maximum`.
+    public let size: TextSize
+    /// Where the ink must stay.
+    public let safeArea: SafeArea
+    /// The colour, or black or white chosen on the measured background.
+    public let color: TextColor
+    /// The contrast the text must reach against the pixels under its ink,
+    /// nil for `contrast: off`.
+    public let minimumContrast: Double?
+
+    public init(text: String, font: FontChoice, size: TextSize, safeArea: SafeArea, color: TextColor, minimumContrast: Double?) {
+        self.text = text
+        self.font = font
+        self.size = size
+        self.safeArea = safeArea
+        self.color = color
+        self.minimumContrast = minimumContrast
+    }
+}
+
+/// A font resolved to what the renderer loads.
+public struct FontChoice: Sendable, Equatable {
+    /// A family of the bundled set or a project font folder, or nil when `file` is used.
+    public let family: String?
+    /// A font file, absolute; wins over `family`.
+    public let file: String?
+    /// 100–900.
+    public let weight: Int
+    public let italic: Bool
+
+    public init(family: String?, file: String?, weight: Int, italic: Bool) {
+        self.family = family
+        self.file = file
+        self.weight = weight
+        self.italic = italic
+    }
+}
+
+public enum TextSize: Sendable, Equatable {
+    case pixels(Double)
+    /// The largest size whose ink fits the safe area, capped at `maximum` pixels.
+    case auto(maximum: Double)
+}
+
+public enum TextColor: Sendable, Equatable {
+    case fixed(RGBA)
+    /// Black or white, whichever has the higher contrast against the
+    /// background under the text.
+    case auto
+}
+
+/// The region text ink must stay inside.
+public enum SafeArea: Sendable, Equatable {
+    case circle(center: Point, radius: Double)
+    case rect(Rect)
+
+    /// Whether an ink box of this size, centred in the area, fits.
+    public func fits(width: Double, height: Double) -> Bool {
+        switch self {
+        case .circle(_, let r): return (width / 2) * (width / 2) + (height / 2) * (height / 2) <= r * r
+        case .rect(let rect): return width <= rect.width && height <= rect.height
+        }
+    }
+
+    public var center: Point {
+        switch self {
+        case .circle(let c, _): return c
+        case .rect(let r): return Point(x: r.x + r.width / 2, y: r.y + r.height / 2)
+        }
+    }
+}

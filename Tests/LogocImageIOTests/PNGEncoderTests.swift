@@ -1,0 +1,120 @@
+import Testing
+@testable import LogocImageIO
+
+struct PNGEncoderTests {
+    /// Byte 25 of a PNG is IHDR's colour type.
+    func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+    @Test func opaqueImagesRoundTripExactlyAsRGB() throws {
+        let image = avatarLikeImage(size: 96, transparentCorners: false)
+        let png = try PNGEncoder.encode(image)
+        #expect(colourType(png) == 2)
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+    }
+
+    @Test func translucentImagesRoundTripExactlyAsRGBA() throws {
+        // Un-premultiplying with Cairo's rounding and premultiplying again
+        // with Cairo's rounding is the identity on valid premultiplied data.
+        let image = everyPremultipliedValue()
+        let png = try PNGEncoder.encode(image)
+        #expect(colourType(png) == 6)
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+    }
+
+    @Test func unpremultiplyMatchesCairosWriter() throws {
+        let image = everyPremultipliedValue()
+        let png = try PNGEncoder.encode(image)
+        let stored = try PNGDecoding.decodeStraight(png, budget: Budget(maxPixels: 1 << 20, maxEdge: 1 << 10))
+        func cairo(_ c: Int, _ a: Int) -> Int { a == 0 ? 0 : (c * 255 + a / 2) / a }
+        var mismatches = 0
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let p = image[x, y], s = stored[x, y]
+                let expected = Pixel(cairo(p.r, p.a), cairo(p.g, p.a), cairo(p.b, p.a), p.a)
+                if s != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func zeroAlphaStoresZeroColour() throws {
+        let image = PixelBuffer.make(width: 2, height: 1) { x, _ in x == 0 ? Pixel(0, 0, 0, 0) : Pixel(10, 20, 30, 40) }
+        let stored = try PNGDecoding.decodeStraight(try PNGEncoder.encode(image), budget: Budget(maxPixels: 4, maxEdge: 4))
+        #expect(stored[0, 0] == Pixel(0, 0, 0, 0))
+        #expect(stored[1, 0] == Pixel(64, 128, 191, 40))
+    }
+
+    @Test(arguments: [false, true])
+    func pngcheckAcceptsTheOutput(transparent: Bool) throws {
+        let png = try PNGEncoder.encode(avatarLikeImage(size: 64, transparentCorners: transparent))
+        let result = try pngcheck(png)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("No errors detected"), "\(result.output)")
+        #expect(result.output.contains(transparent ? "RGB+alpha" : "24-bit RGB"), "\(result.output)")
+    }
+
+    @Test(arguments: PNGEncoder.Filter.allCases)
+    func everyFilterRoundTripsAndPassesPngcheck(filter: PNGEncoder.Filter) throws {
+        for transparent in [false, true] {
+            let image = avatarLikeImage(size: 40, transparentCorners: transparent)
+            var options = PNGEncoder.Options.standard
+            options.filter = filter
+            let png = try PNGEncoder.encode(image, options: options)
+            #expect(try ImageDecoder.decode(bytes: png) == image)
+            let result = try pngcheck(png)
+            #expect(result.status == 0, "\(result.output)")
+        }
+    }
+
+    @Test func longStreamsAreSplitIntoSeveralIDATChunks() throws {
+        let image = avatarLikeImage(size: 64, transparentCorners: true)
+        var options = PNGEncoder.Options.standard
+        options.maxIDATLength = 100
+        let png = try PNGEncoder.encode(image, options: options)
+        let types = chunkTypes(png)
+        #expect(types.first == "IHDR" && types.last == "IEND")
+        #expect(types.filter { $0 == "IDAT" }.count > 3)
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+        #expect(try pngcheck(png).status == 0)
+    }
+
+    @Test func writesOnlyTheCriticalChunks() throws {
+        let png = try PNGEncoder.encode(avatarLikeImage(size: 32, transparentCorners: true))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(chunkTypes(png) == ["IHDR", "IDAT", "IEND"])
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let image = avatarLikeImage(size: 128, transparentCorners: true)
+        let first = try PNGEncoder.encode(image)
+        let second = try PNGEncoder.encode(avatarLikeImage(size: 128, transparentCorners: true))
+        #expect(first == second)
+        // Row padding is not part of the image.
+        let padded = PixelBuffer.make(width: 128, height: 128, padding: 12) { image[$0, $1] }
+        #expect(try PNGEncoder.encode(padded) == first)
+    }
+
+    @Test func paddedRowsAreRead() throws {
+        let image = PixelBuffer.make(width: 5, height: 3, padding: 8) { x, y in Pixel(x * 50, y * 100, 7, 255) }
+        #expect(try ImageDecoder.decode(bytes: try PNGEncoder.encode(image)) == image.packed)
+    }
+
+    @Test func onePixel() throws {
+        let image = PixelBuffer.make(width: 1, height: 1) { _, _ in Pixel(1, 2, 3, 4) }
+        let png = try PNGEncoder.encode(image)
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+        #expect(try pngcheck(png).status == 0)
+    }
+
+    @Test func refusesEmptyAndInconsistentBuffers() {
+        #expect(throws: ImageError.unsupported("PNG cannot hold an image of 0×4 pixels")) {
+            try PNGEncoder.encode(PixelBuffer(width: 0, height: 4, stride: 0, bytes: []))
+        }
+        #expect(throws: ImageError.unsupported("pixel buffer of 4×4 pixels with stride 12 and 64 bytes is inconsistent")) {
+            try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, stride: 12, bytes: .init(repeating: 0, count: 64)))
+        }
+        #expect(throws: ImageError.unsupported("pixel buffer of 4×4 pixels with stride 16 and 63 bytes is inconsistent")) {
+            try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, stride: 16, bytes: .init(repeating: 0, count: 63)))
+        }
+    }
+}
