@@ -124,6 +124,23 @@ public final class FontCatalog: @unchecked Sendable {
         return false
     }
 
+    /// The family that draws `scalar` when the chosen font lacks it: the
+    /// project's fonts first, then the bundled chain; with the files that
+    /// hold that family.
+    public func fallback(for scalar: Unicode.Scalar) -> (family: String, files: [String])? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = loadProjectFaces().first(where: { $0.covers(scalar) }), let family = face.families.first {
+            let files = loadProjectFaces().filter { $0.families.first == family }.map(\.path)
+            return (family, Array(Set(files)).sorted())
+        }
+        for family in Self.bundled {
+            guard let first = family.files.first else { continue }
+            if loadFaces(first).contains(where: { $0.covers(scalar) }) { return (family.name, family.files) }
+        }
+        return nil
+    }
+
     /// Bundled font files that are missing on this machine (the fonts packages
     /// are not installed), for an early, clear error.
     public static func missingBundledFiles() -> [String] {

@@ -12,9 +12,12 @@ import CDeflate
 /// stamp, text, gamma or background chunk, so identical pixels always give
 /// identical bytes. Images whose every pixel is opaque are written as RGB
 /// (colour type 2), others as RGBA (colour type 6), 8 bits per channel.
+/// Rows are unfiltered for drawn art and Average-filtered for photographic
+/// content, compressed at libdeflate level 6.
 ///
-/// Each call allocates its own compressor, so `encode` is safe to call from
-/// any number of tasks at once.
+/// Each call allocates its own compressor (about 2 µs; reusing one gained
+/// nothing measurable), so `encode` is safe to call from any number of
+/// tasks at once.
 public enum PNGEncoder {
     /// Encodes `pixels` (premultiplied ARGB32, as Cairo draws them) as a PNG.
     ///
@@ -53,15 +56,20 @@ public enum PNGEncoder {
         var maxIDATLength: Int
 
         static let standard = Options(
-            filter: .up, level: 6, writesRGBWhenOpaque: true, maxIDATLength: Int(Int32.max))
+            filter: .byContent, level: 6, writesRGBWhenOpaque: true, maxIDATLength: Int(Int32.max))
     }
 
-    /// The PNG row filters, plus libpng's per-row heuristic of taking the
-    /// filter whose output has the minimum sum of absolute (signed)
-    /// differences.
+    /// The five PNG row filters and two strategies for choosing among them.
+    /// Only `.byContent` is used in production; the others stay so the
+    /// README's measurements can be repeated, and tests cover them all.
     enum Filter: UInt8, CaseIterable, Sendable {
         case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+        /// libpng's per-row heuristic: the filter whose output has the
+        /// minimum sum of absolute (signed) values.
         case adaptive = 255
+        /// One filter for the whole image: `.none` for flat art, `.average`
+        /// for photographic content; see `flatFraction`.
+        case byContent = 254
     }
 }
 
@@ -150,7 +158,8 @@ extension PNGEncoder {
     /// Converts every row to straight RGB(A) and filters it, giving the
     /// bytes that deflate compresses: per row one filter-type byte and
     /// `width × channels` filtered samples.
-    static func filteredScanlines(_ pixels: PixelBuffer, channels: Int, filter: Filter) -> [UInt8] {
+    static func filteredScanlines(_ pixels: PixelBuffer, channels: Int, filter requested: Filter) -> [UInt8] {
+        let filter = requested == .byContent ? (flatFraction(pixels) >= 0.5 ? .none : .average) : requested
         let width = pixels.width, height = pixels.height
         let rowLength = width * channels
         let scanline = rowLength + 1
@@ -185,6 +194,39 @@ extension PNGEncoder {
             }
             count = scanline * height
         }
+    }
+
+    /// The fraction of pixels equal to their left, upper or upper-left
+    /// neighbour, sampled on every fourth row.
+    ///
+    /// Drawn art (flat fills, Cairo's undithered gradients, text) scores
+    /// 0.75–0.99: its rows repeat, shifted or not, which deflate's matches
+    /// capture best from unfiltered rows, so `.none` wins by 40–70 %.
+    /// Photographs score near 0 (a photo clipped to a circle under text,
+    /// 0.27): there predicting from neighbours wins, `.average` by 23 %.
+    static func flatFraction(_ pixels: PixelBuffer) -> Double {
+        let width = pixels.width, stride = pixels.stride
+        guard width > 1, pixels.height > 1 else { return 1 }
+        var equal = 0, sampled = 0
+        pixels.bytes.withUnsafeBytes { raw in
+            var y = 1
+            while y < pixels.height {
+                let row = raw.baseAddress! + y * stride, up = row - stride
+                var x = 1
+                while x < width {
+                    let p = row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                    if p == row.loadUnaligned(fromByteOffset: x &* 4 &- 4, as: UInt32.self)
+                        || p == up.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                        || p == up.loadUnaligned(fromByteOffset: x &* 4 &- 4, as: UInt32.self) {
+                        equal &+= 1
+                    }
+                    x &+= 1
+                }
+                sampled &+= width &- 1
+                y &+= 4
+            }
+        }
+        return Double(equal) / Double(sampled)
     }
 
     /// Straight RGBA from premultiplied ARGB32 through the un-premultiply table.
@@ -229,7 +271,7 @@ extension PNGEncoder {
         to out: UnsafeMutablePointer<UInt8>, length: Int, bpp: Int
     ) {
         switch type {
-        case .none, .adaptive:
+        case .none, .adaptive, .byContent:
             out.update(from: current, count: length)
         case .sub:
             var i = 0

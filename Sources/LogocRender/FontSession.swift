@@ -2,6 +2,7 @@ import CCairo
 import CFontconfig
 import CPango
 import LogocFonts
+import LogocRenderTree
 
 /// A private fontconfig configuration and Pango font map holding only the
 /// fonts logoc names: the bundled set, the project's font folders, and font
@@ -11,10 +12,11 @@ final class FontSession {
     private let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
+    private let catalog: FontCatalog
+    /// Font files in the configuration: only those a text needs are added,
+    /// since reading a font's character map (a CJK collection's especially)
+    /// is the most expensive part of setting fonts up.
     private var added: Set<String> = []
-
-    /// Family names in the order missing characters are looked up.
-    let fallbackFamilies: [String]
 
     /// fontconfig's rules that scale bitmap fonts (Noto Color Emoji has
     /// fixed 136 × 128 strikes) to the size asked for; without them emoji are
@@ -46,23 +48,12 @@ final class FontSession {
     init(catalog: FontCatalog) throws(RenderError) {
         guard let config = FcConfigCreate() else { throw .environment("fontconfig could not create a configuration") }
         self.config = config
+        self.catalog = catalog
         _ = Self.bitmapScaling.withCString { xml in
             xml.withMemoryRebound(to: FcChar8.self, capacity: Self.bitmapScaling.utf8.count + 1) {
                 FcConfigParseAndLoadFromMemory(config, $0, FcTrue)
             }
         }
-        var families: [String] = []
-        for face in catalog.projectFaces() {
-            if added.insert(face.path).inserted { _ = FcConfigAppFontAddFile(config, face.path) }
-            if let family = face.families.first, !families.contains(family) { families.append(family) }
-        }
-        for family in FontCatalog.bundled {
-            for file in family.files where added.insert(file).inserted {
-                _ = FcConfigAppFontAddFile(config, file)
-            }
-            families.append(family.name)
-        }
-        fallbackFamilies = families
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
             throw .environment("Pango could not create a font map")
@@ -89,12 +80,39 @@ final class FontSession {
         FcConfigDestroy(config)
     }
 
-    /// Makes a font file a spec names available; its family is returned.
-    func add(file: String, family: String?) -> String? {
-        if added.insert(file).inserted {
-            _ = FcConfigAppFontAddFile(config, file)
-            pango_fc_font_map_config_changed(OpaquePointer(fontMap))
+    /// The families a text is drawn with, in order: the chosen font, then
+    /// for each character it lacks the first family of the fallback chain
+    /// that has it. Their files are added to the configuration first.
+    func families(for run: TextRun) -> [String] {
+        var files: [String] = []
+        var families: [String] = []
+        let primaryFaces: [FontFace]
+        if let file = run.font.file {
+            primaryFaces = catalog.faces(ofFile: file)
+            files.append(file)
+            if let family = primaryFaces.first?.families.first { families.append(family) }
+        } else {
+            let family = run.font.family ?? FontCatalog.defaultFamily
+            primaryFaces = catalog.faces(ofFamily: family)
+            files += Set(primaryFaces.map(\.path)).sorted()
+            families.append(family)
         }
-        return family
+        var seen: Set<Unicode.Scalar> = []
+        for scalar in run.text.unicodeScalars where seen.insert(scalar).inserted && !primaryFaces.contains(where: { $0.covers(scalar) }) {
+            guard let fallback = catalog.fallback(for: scalar), !families.contains(fallback.family) else { continue }
+            families.append(fallback.family)
+            files += fallback.files
+        }
+        add(files)
+        return families
+    }
+
+    private func add(_ files: [String]) {
+        var changed = false
+        for file in files where added.insert(file).inserted {
+            _ = FcConfigAppFontAddFile(config, file)
+            changed = true
+        }
+        if changed { pango_fc_font_map_config_changed(OpaquePointer(fontMap)) }
     }
 }

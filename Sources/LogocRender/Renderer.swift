@@ -99,9 +99,18 @@ public final class Renderer {
     func measure(_ tree: RenderTree) throws(RenderError) -> (TextLayout?, TextMeasurement?) {
         guard let run = tree.text else { return (nil, nil) }
         let layout = try TextLayout(run, session: session, catalog: catalog)
-        let surface = try ImageSurface(width: tree.size, height: tree.size)
-        try painter.drawBackground(tree, on: surface.context, forSVG: false)
-        let samples = try surface.pixels().colors(in: layout.inkBox)
+        // Only the pixels under the ink matter: draw just that window of the
+        // background (the same pixels as the full canvas, at a fraction of the cost).
+        let box = layout.inkBox
+        let x0 = max(0, Int(box.x.rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
+        let x1 = min(tree.size, Int((box.x + box.width).rounded(.up))), y1 = min(tree.size, Int((box.y + box.height).rounded(.up)))
+        var samples: [RGBA] = []
+        if x1 > x0, y1 > y0 {
+            let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
+            cairo_translate(surface.context, -Double(x0), -Double(y0))
+            try painter.drawBackground(tree, on: surface.context, forSVG: false)
+            samples = try surface.pixels().colors(in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
+        }
         let isImage: Bool
         if case .image = tree.background { isImage = true } else { isImage = false }
         let ratio = { (c: RGBA) in Self.contrast(c, over: samples, percentile: isImage ? Self.imagePercentile : 0) }
@@ -121,15 +130,26 @@ public final class Renderer {
     /// Text-on-background contrast over each sample, each translucent sample
     /// seen over a white and a black page; the `percentile` lowest are ignored.
     static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
+        var minimum = 21.0
         var ratios: [Double] = []
-        ratios.reserveCapacity(samples.count * 2)
+        if percentile > 0 { ratios.reserveCapacity(samples.count) }
+        let opaqueText = text.isOpaque ? Luminance.of(text) : nil
+        func add(_ backdrop: RGBA) {
+            let background = Luminance.of(backdrop)
+            let foreground = opaqueText ?? Luminance.of(text.over(backdrop))
+            let ratio = (max(background, foreground) + 0.05) / (min(background, foreground) + 0.05)
+            if percentile > 0 { ratios.append(ratio) } else { minimum = min(minimum, ratio) }
+        }
         for sample in samples {
-            for backdrop in sample.isOpaque ? [sample] : [sample.over(.white), sample.over(.black)] {
-                ratios.append(Luminance.contrast(text.over(backdrop), backdrop))
+            if sample.isOpaque {
+                add(sample)
+            } else {
+                add(sample.over(.white))
+                add(sample.over(.black))
             }
         }
+        guard percentile > 0 else { return minimum }
         guard !ratios.isEmpty else { return 21 }
-        if percentile <= 0 { return ratios.min() ?? 21 }
         ratios.sort()
         return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
     }

@@ -21,14 +21,7 @@ final class TextLayout {
     init(_ run: TextRun, session: FontSession, catalog: FontCatalog) throws(RenderError) {
         guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
         self.layout = layout
-        var families = session.fallbackFamilies
-        if let file = run.font.file {
-            let family = catalog.faces(ofFile: file).first?.families.first
-            if let family = session.add(file: file, family: family) { families.insert(family, at: 0) }
-        } else if let family = run.font.family {
-            families.removeAll { $0 == family }
-            families.insert(family, at: 0)
-        }
+        let families = session.families(for: run)
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, families.joined(separator: ","))
