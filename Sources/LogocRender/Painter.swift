@@ -66,6 +66,11 @@ struct Painter {
             }
             let decoded = try images.surface(for: image.path, embedJPEG: forSVG)
             cairo_save(cr)
+            // Padding the edge pixels outwards keeps the image's border from
+            // fading into transparency; the clip keeps the padding off the
+            // rest of a contained image's canvas.
+            cairo_rectangle(cr, image.placement.x, image.placement.y, image.placement.width, image.placement.height)
+            cairo_clip(cr)
             cairo_translate(cr, image.placement.x, image.placement.y)
             cairo_scale(cr, image.placement.width / Double(image.pixelWidth), image.placement.height / Double(image.pixelHeight))
             cairo_set_source_surface(cr, decoded.surface, 0, 0)

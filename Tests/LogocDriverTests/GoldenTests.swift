@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import LogocImageIO
+
+/// The showcase in Specs/ against Golden/: the render-tree dump and the SVG
+/// byte for byte, the PNG pixel by pixel within `ImageComparison`'s
+/// tolerance (2 levels per channel, at most 0.05% of pixels beyond it).
+/// `LOGOC_RECORD_GOLDEN=1 make test` re-records; a missing golden fails.
+/// On a mismatch, expected|diff|actual lands in .build/golden-diff/.
+struct GoldenTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let golden = repository + "/Golden"
+    static let diffs = repository + "/.build/golden-diff"
+    static let recording = ProcessInfo.processInfo.environment["LOGOC_RECORD_GOLDEN"] == "1"
+
+    /// Specs/ built once for every test here.
+    struct Showcase: Sendable {
+        let output: String
+        let report: RunReport
+        /// Relative path of each spec's dump file → its text.
+        let dumps: [String: String]
+    }
+
+    static let showcase: Showcase = {
+        let output = NSTemporaryDirectory() + "logoc-golden-" + UUID().uuidString
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(repository)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let inputs = (try? Discovery.inputs(["Specs"])) ?? []
+        let project = Project.load(root: repository)
+        let report = BuildRun.run(inputs, project: project, options: .init(outputDirectory: output, jobs: 2))
+        var dumps: [String: String] = [:]
+        let resolver = Resolver(project: project)
+        for spec in CheckRun.run(inputs, project: project).specs {
+            let (light, dark) = resolver.resolve(spec)
+            let base = (spec.input.outputFolder.isEmpty ? "" : spec.input.outputFolder + "/") + spec.name
+            dumps[base + ".tree.txt"] = light.dump() + (dark.map { "dark:\n" + $0.dump() } ?? "")
+        }
+        return Showcase(output: output, report: report, dumps: dumps)
+    }()
+
+    /// Golden files: every scale-1 PNG, every SVG and every tree dump.
+    static func expectedFiles() -> [String] {
+        var files = showcase.report.written.filter { !$0.contains("@") }
+        files += showcase.dumps.keys
+        return files.sorted()
+    }
+
+    @Test func showcaseBuildsClean() {
+        #expect(Self.showcase.report.diagnostics.isEmpty, "\(Self.showcase.report.diagnostics)")
+        #expect(Self.showcase.report.failures.isEmpty)
+        #expect(Self.showcase.report.specCount >= 9)
+    }
+
+    @Test(arguments: expectedFiles())
+    func matchesGolden(_ path: String) throws {
+        let goldenPath = Self.golden + "/" + path
+        let actual: [UInt8]
+        if let dump = Self.showcase.dumps[path] {
+            actual = Array(dump.utf8)
+        } else {
+            actual = Array(try Data(contentsOf: URL(fileURLWithPath: Self.showcase.output + "/" + path)))
+        }
+        if Self.recording {
+            try FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(actual).write(to: URL(fileURLWithPath: goldenPath))
+            return
+        }
+        guard let expected = FileManager.default.contents(atPath: goldenPath).map(Array.init) else {
+            Issue.record("no golden for \(path): run LOGOC_RECORD_GOLDEN=1 make test, look at the new files, commit them")
+            return
+        }
+        guard path.hasSuffix(".png") else {
+            #expect(expected == actual, "\(path) differs from Golden/\(path)")
+            return
+        }
+        let comparison = ImageComparison()
+        let e = try ImageDecoder.decode(bytes: expected), a = try ImageDecoder.decode(bytes: actual)
+        let result = comparison.compare(e, a)
+        if !result.matches {
+            let diffPath = Self.diffs + "/" + path
+            try FileManager.default.createDirectory(atPath: (diffPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(PNGEncoder.encode(comparison.sheet(e, a))).write(to: URL(fileURLWithPath: diffPath))
+            Issue.record("\(path): \(result.differing) of \(result.total) pixels differ (max channel delta \(result.maxDelta)); see \(diffPath)")
+        }
+    }
+
+    @Test func noStaleGoldens() throws {
+        let expected = Set(Self.expectedFiles())
+        let enumerator = FileManager.default.enumerator(atPath: Self.golden)
+        var stale: [String] = []
+        while let file = enumerator?.nextObject() as? String {
+            guard file.hasSuffix(".png") || file.hasSuffix(".svg") || file.hasSuffix(".tree.txt") else { continue }
+            if !expected.contains(file) { stale.append(file) }
+        }
+        if Self.recording {
+            for file in stale { try FileManager.default.removeItem(atPath: Self.golden + "/" + file) }
+            return
+        }
+        #expect(stale.isEmpty, "goldens with no showcase output: \(stale.sorted())")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import LogocImageIO
+
+/// Properties of `build`'s files: SVG and PNG agree under an independent
+/// renderer, outputs do not depend on the job count, a rebuild writes
+/// nothing, and every PNG is valid.
+struct OutputTests {
+    static let repository = GoldenTests.repository
+
+    static func build(jobs: Int, into output: String) -> RunReport {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(repository)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let inputs = (try? Discovery.inputs(["Specs"])) ?? []
+        return BuildRun.run(inputs, project: Project.load(root: repository), options: .init(outputDirectory: output, jobs: jobs))
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    static var svgs: [String] { GoldenTests.showcase.report.written.filter { $0.hasSuffix(".svg") } }
+
+    /// rsvg-convert draws our SVG; it must look like our PNG: the mean
+    /// difference per channel under 1.5 levels (antialiasing differs at
+    /// edges), and 99% of pixels within 32 levels.
+    @Test(arguments: svgs)
+    func svgMatchesPNGUnderRsvg(_ svg: String) throws {
+        let dist = GoldenTests.showcase.output
+        let png = dist + "/" + String(svg.dropLast(4)) + ".png"
+        let rendered = NSTemporaryDirectory() + "rsvg-" + UUID().uuidString + ".png"
+        let (status, message) = try Self.run("/usr/bin/rsvg-convert", [dist + "/" + svg, "-o", rendered])
+        #expect(status == 0, "rsvg-convert failed: \(message)")
+        let ours = try ImageDecoder.decode(contentsOfFile: png)
+        let theirs = try ImageDecoder.decode(contentsOfFile: rendered)
+        #expect(ours.width == theirs.width && ours.height == theirs.height)
+        guard ours.width == theirs.width, ours.height == theirs.height else { return }
+        var total = 0, far = 0
+        for y in 0..<ours.height {
+            for x in 0..<ours.width {
+                let a = Self.overWhite(ours, x, y), b = Self.overWhite(theirs, x, y)
+                let d = [abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)]
+                total += d.reduce(0, +)
+                if d.max() ?? 0 > 32 { far += 1 }
+            }
+        }
+        let pixels = ours.width * ours.height
+        let mean = Double(total) / Double(pixels * 3)
+        #expect(mean < 1.5, "\(svg): mean difference \(mean)")
+        #expect(Double(far) < 0.01 * Double(pixels), "\(svg): \(far) pixels differ by more than 32")
+    }
+
+    static func overWhite(_ p: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let i = y * p.stride + x * 4
+        let a = Int(p.bytes[i + 3])
+        // Premultiplied: colour over white is c + (255 - a).
+        return (Int(p.bytes[i + 2]) + 255 - a, Int(p.bytes[i + 1]) + 255 - a, Int(p.bytes[i]) + 255 - a)
+    }
+
+    @Test func outputsDoNotDependOnTheJobCount() throws {
+        let one = NSTemporaryDirectory() + "logoc-jobs1-" + UUID().uuidString
+        let four = NSTemporaryDirectory() + "logoc-jobs4-" + UUID().uuidString
+        let a = Self.build(jobs: 1, into: one), b = Self.build(jobs: 4, into: four)
+        #expect(a.written == b.written)
+        #expect(a.written == GoldenTests.showcase.report.written)
+        for file in a.written {
+            let x = FileManager.default.contents(atPath: one + "/" + file)
+            let y = FileManager.default.contents(atPath: four + "/" + file)
+            let z = FileManager.default.contents(atPath: GoldenTests.showcase.output + "/" + file)
+            #expect(x != nil && x == y && y == z, "\(file) differs between builds")
+        }
+    }
+
+    @Test func rebuildWritesNothing() throws {
+        let output = NSTemporaryDirectory() + "logoc-rebuild-" + UUID().uuidString
+        let first = Self.build(jobs: 2, into: output)
+        let dates = try first.written.map { try FileManager.default.attributesOfItem(atPath: output + "/" + $0)[.modificationDate] as? Date }
+        let second = Self.build(jobs: 2, into: output)
+        #expect(second.written.isEmpty)
+        #expect(second.unchanged == first.written)
+        let after = try first.written.map { try FileManager.default.attributesOfItem(atPath: output + "/" + $0)[.modificationDate] as? Date }
+        #expect(dates == after)
+        // No temporary files are left behind.
+        let leftovers = (FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func everyPNGPassesPngcheck() throws {
+        let files = GoldenTests.showcase.report.written.filter { $0.hasSuffix(".png") }.map { GoldenTests.showcase.output + "/" + $0 }
+        #expect(!files.isEmpty)
+        let (status, message) = try Self.run("/usr/bin/pngcheck", ["-q"] + files)
+        #expect(status == 0, "\(message)")
+        // No tIME chunk: outputs must not depend on the clock.
+        for file in files {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(bytes.range(of: Data("tIME".utf8)) == nil, "\(file) has a tIME chunk")
+        }
+    }
+}

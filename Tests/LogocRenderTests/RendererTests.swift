@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import LogocCore
+import LogocFonts
+import LogocImageIO
+import LogocRenderTree
+@testable import LogocRender
+
+/// Drawing: shapes, paints, borders, text fitting and centring, emoji
+/// scaling, missing glyphs, contrast on pixels, SVG stability.
+struct RendererTests {
+    static let catalog = FontCatalog()
+
+    static func renderer() throws -> Renderer { try Renderer(catalog: catalog) }
+
+    static func text(_ s: String, size: TextSize = .auto(maximum: 0.45 * 256), area: SafeArea? = nil, color: TextColor = .fixed(.white)) -> TextRun {
+        TextRun(text: s, font: FontChoice(family: "Inter", file: nil, weight: 700, italic: false), size: size,
+                safeArea: area ?? .circle(center: Point(x: 128, y: 128), radius: 100), color: color, minimumContrast: 3)
+    }
+
+    static func tree(_ shape: Shape = .circle, _ paint: Paint = .solid(RGBA(rgb: 0x1565C0)), border: Border? = nil, text: TextRun? = nil) -> RenderTree {
+        RenderTree(size: 256, shape: shape, background: paint, border: border, text: text)
+    }
+
+    static func pixel(_ p: PixelBuffer, _ x: Int, _ y: Int) -> RGBA {
+        let i = y * p.stride + x * 4
+        let a = p.bytes[i + 3]
+        guard a > 0 else { return .transparent }
+        func s(_ c: UInt8) -> UInt8 { UInt8((Int(c) * 255 + Int(a) / 2) / Int(a)) }
+        return RGBA(r: s(p.bytes[i + 2]), g: s(p.bytes[i + 1]), b: s(p.bytes[i]), a: a)
+    }
+
+    @Test func shapesClipTheCanvas() throws {
+        let r = try Self.renderer()
+        let circle = try r.pixels(Self.tree(.circle), scale: 1)
+        #expect(Self.pixel(circle, 128, 128) == RGBA(rgb: 0x1565C0))
+        #expect(Self.pixel(circle, 2, 2) == .transparent)
+        let square = try r.pixels(Self.tree(.square), scale: 1)
+        #expect(Self.pixel(square, 1, 1) == RGBA(rgb: 0x1565C0))
+        let round = try r.pixels(Self.tree(.roundRect(radius: 64)), scale: 1)
+        #expect(Self.pixel(round, 3, 3) == .transparent)
+        #expect(Self.pixel(round, 128, 2) == RGBA(rgb: 0x1565C0))
+    }
+
+    @Test func scaleMultipliesThePixels() throws {
+        let p = try Self.renderer().pixels(Self.tree(), scale: 3)
+        #expect(p.width == 768 && p.height == 768)
+    }
+
+    @Test func borderIsARingInsideTheEdge() throws {
+        let p = try Self.renderer().pixels(Self.tree(.square, border: Border(width: 10, color: .white)), scale: 1)
+        #expect(Self.pixel(p, 5, 128) == .white)
+        #expect(Self.pixel(p, 15, 128) == RGBA(rgb: 0x1565C0))
+    }
+
+    @Test func linearGradientRunsTopToBottomAt180() throws {
+        let (from, to) = (Point(x: 128, y: 0), Point(x: 128, y: 256))
+        let p = try Self.renderer().pixels(Self.tree(.square, .linear(from: from, to: to, stops: [
+            GradientStop(offset: 0, color: .black), GradientStop(offset: 1, color: .white)])), scale: 1)
+        #expect(Self.pixel(p, 128, 1).r < 5)
+        #expect(Self.pixel(p, 128, 254).r > 250)
+        #expect(abs(Int(Self.pixel(p, 128, 128).r) - 128) <= 2)
+    }
+
+    @Test func autoTextFitsTheSafeAreaAndIsCentredOnItsInk() throws {
+        let r = try Self.renderer()
+        for s in ["AB", "W", "WWWWWWWW", "gjpqy", "李小龍", "🦊"] {
+            let tree = Self.tree(text: Self.text(s))
+            let m = try #require(try r.measureText(tree))
+            let box = m.inkBox
+            #expect(Resolved.fits(box, in: .circle(center: Point(x: 128, y: 128), radius: 100)), "\(s) overflows: \(box)")
+            #expect(abs(box.x + box.width / 2 - 128) < 0.5 && abs(box.y + box.height / 2 - 128) < 0.5, "\(s) off centre: \(box)")
+            // Big enough to use the space: one dimension nearly touches, or the 45% cap holds.
+            let fill = max(box.width, box.height)
+            #expect(fill > 60, "\(s) is tiny: \(box)")
+        }
+    }
+
+    @Test func longFixedSizeTextShrinksToFit() throws {
+        let run = Self.text("Hello, wonderful world", size: .pixels(200), area: .rect(Rect(x: 20, y: 20, width: 216, height: 216)))
+        let m = try #require(try Self.renderer().measureText(Self.tree(.square, text: run)))
+        #expect(m.inkBox.width <= 216.01 && m.inkBox.x >= 19.99)
+    }
+
+    @Test func emojiScaleWithTheCanvas() throws {
+        let r = try Self.renderer()
+        let small = try #require(try r.measureText(Self.tree(text: Self.text("🦊", area: .circle(center: Point(x: 128, y: 128), radius: 40)))))
+        let large = try #require(try r.measureText(Self.tree(text: Self.text("🦊", area: .circle(center: Point(x: 128, y: 128), radius: 100)))))
+        // Not drawn at the bitmap's fixed 136 px: the ink follows the area.
+        #expect(large.inkBox.width > 2 * small.inkBox.width)
+    }
+
+    @Test func aCharacterNoFontHasIsAnError() throws {
+        #expect(throws: RenderError.self) {
+            _ = try Self.renderer().measureText(Self.tree(text: Self.text("A\u{10600}")))
+        }
+    }
+
+    @Test func contrastIsMeasuredUnderTheInk() throws {
+        let r = try Self.renderer()
+        let grey = Self.tree(.square, .linear(from: Point(x: 128, y: 0), to: Point(x: 128, y: 256), stops: [
+            GradientStop(offset: 0, color: .black), GradientStop(offset: 1, color: RGBA(rgb: 0xEEEEEE))]), text: Self.text("AB"))
+        let m = try #require(try r.measureText(grey))
+        #expect(m.ratio < 3)
+        let auto = Self.tree(.square, .solid(RGBA(rgb: 0xFFF8E1)), text: Self.text("AB", color: .auto))
+        let a = try #require(try r.measureText(auto))
+        #expect(a.color == .black)
+        #expect(abs(a.ratio - RGBA.black.contrast(with: RGBA(rgb: 0xFFF8E1))) < 0.01)
+    }
+
+    @Test func imagesAreDrawnWhereTheTreeSays() throws {
+        let root = NSTemporaryDirectory() + "logoc-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let red: [UInt8] = (0..<(8 * 8 * 4)).map { [0, 0, 255, 255][$0 % 4] }
+        let path = root + "/red.png"
+        try Data(PNGEncoder.encode(PixelBuffer(width: 8, height: 8, stride: 32, bytes: red))).write(to: URL(fileURLWithPath: path))
+        let paint = Paint.image(ImagePaint(path: path, pixelWidth: 8, pixelHeight: 8,
+                                           placement: Rect(x: 0, y: 64, width: 256, height: 128), underlay: .white))
+        let p = try Self.renderer().pixels(Self.tree(.square, paint), scale: 1)
+        #expect(Self.pixel(p, 128, 128) == RGBA(rgb: 0xFF0000))
+        #expect(Self.pixel(p, 128, 10) == .white)
+        // A file that is not an image is a render error, not a crash.
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: root + "/bad.png"))
+        let bad = Paint.image(ImagePaint(path: root + "/bad.png", pixelWidth: 8, pixelHeight: 8, placement: Rect(x: 0, y: 0, width: 256, height: 256), underlay: .white))
+        #expect(throws: RenderError.self) { _ = try Self.renderer().pixels(Self.tree(.square, bad), scale: 1) }
+    }
+
+    @Test func svgIsPixelUnitsAndByteStableWithinOneProcess() throws {
+        let tree = Self.tree(.roundRect(radius: 40), text: Self.text("JD"))
+        let r = try Self.renderer()
+        let first = try r.svg(tree), second = try r.svg(tree), third = try Self.renderer().svg(tree)
+        #expect(first == second && second == third)
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.contains("width=\"256px\"") || text.contains("width=\"256\""))
+        #expect(text.contains("id=\"surface1\""))
+    }
+}
+
+/// Helpers that state what "fits" means for a box.
+enum Resolved {
+    static func fits(_ box: Rect, in area: SafeArea) -> Bool {
+        switch area {
+        case .circle(let c, let r):
+            let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)]
+            return corners.allSatisfy { (($0.0 - c.x) * ($0.0 - c.x) + ($0.1 - c.y) * ($0.1 - c.y)).squareRoot() <= r + 0.01 }
+        case .rect(let r):
+            return box.x >= r.x - 0.01 && box.y >= r.y - 0.01 && box.x + box.width <= r.x + r.width + 0.01 && box.y + box.height <= r.y + r.height + 0.01
+        }
+    }
+}
