@@ -10,7 +10,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck
 
-.PHONY: all deps build release run check test schema clean
+.PHONY: all deps build release run check test golden schema clean
 
 all: build
 
@@ -30,9 +30,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## The main job: compile the showcase in Specs/ (until the renderer lands, check it).
+## The main job: compile the showcase in Specs/ into dist/.
 run: release
-	.build/release/logoc check $(SPECS)
+	.build/release/logoc build $(SPECS) -o $(DIST)
 
 check: release
 	.build/release/logoc check $(SPECS)
@@ -41,6 +41,10 @@ check: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Re-record Golden/ from the current renderer (look at the changes before committing).
+golden: deps
+	LOGOC_RECORD_GOLDEN=1 $(SWIFT) test --filter GoldenTests
 
 ## Re-record docs/logo-spec.schema.json from the schema definitions.
 schema: build

@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["CFontconfig"]),
         .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"]),
+        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO"]),

@@ -46,12 +46,13 @@ public enum BuildRun {
         let checked = CheckRun.run(inputs, project: project, jobs: options.jobs)
         let specs = checked.specs
         let resolver = Resolver(project: project)
+        // Under --strict a warning in a spec's file keeps it from being built.
+        let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
         let done = Counter()
         let outcomes = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts) { i, renderer in
             var plan = SpecPlan(spec: specs[i], resolver: resolver, renderer: renderer)
             var outcome = Outcome(diagnostics: plan.diagnostics, failures: plan.failures)
-            let blocked = plan.hasErrors || (options.strict && !plan.diagnostics.isEmpty)
-                || (options.strict && checked.diagnostics.contains { $0.severity == .warning && $0.span?.file == specs[i].input.displayPath })
+            let blocked = plan.hasErrors || (options.strict && (!plan.diagnostics.isEmpty || warned.contains(specs[i].input.displayPath)))
             if let directory = options.outputDirectory, !blocked {
                 outcome = write(&plan, to: directory, renderer: renderer)
             }

@@ -16,7 +16,11 @@ enum JPEGDecoding {
             guard tjDecompressHeader3(
                 handle, data.baseAddress, UInt(data.count), &width, &height, &subsampling, &colourspace) == 0
             else {
-                return .failure(error(handle))
+                return .failure(error(handle, data))
+            }
+            guard width > 0, height > 0 else {
+                // TurboJPEG reports a stream without a frame header (cut short, or tables only) as 0×0.
+                return .failure(isTruncated(data) ? .truncated("JPEG data is truncated") : .notDecodable("JPEG data holds no image"))
             }
             do throws(ImageError) {
                 try budget.check(width: Int(width), height: Int(height))
@@ -34,7 +38,7 @@ enum JPEGDecoding {
             }
             // tjDecompress2 returns -1 for warnings too (TJERR_WARNING), and those are errors here.
             guard status == 0 else {
-                return .failure(error(handle))
+                return .failure(error(handle, data))
             }
             if cmyk {
                 convertCMYK(&pixels, inverted: hasAdobeMarker(data))
@@ -55,10 +59,14 @@ enum JPEGDecoding {
         #endif
     }
 
-    /// The `ImageError` for the handle's last error or warning.
-    static func error(_ handle: tjhandle) -> ImageError {
+    /// The `ImageError` for the handle's last error or warning. Data that
+    /// ends before its EOI is reported as truncated whatever libjpeg said:
+    /// it may first complain about the tables or markers it did not get.
+    static func error(_ handle: tjhandle, _ data: UnsafeBufferPointer<UInt8>) -> ImageError {
+        // Warnings' text lives in a thread-local buffer of libturbojpeg 2.1;
+        // this runs synchronously right after the failing call, on its thread.
         let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? ""
-        if text.contains("Premature end of JPEG file") {
+        if text.contains("Premature end of JPEG file") || isTruncated(data) {
             return .truncated("JPEG data is truncated")
         }
         if text.hasPrefix("Unsupported") {
@@ -103,29 +111,62 @@ enum JPEGDecoding {
         }
     }
 
-    /// Whether an `APP14` segment starting with `Adobe` precedes the first
-    /// scan. TurboJPEG does not expose libjpeg's `saw_Adobe_marker`.
-    static func hasAdobeMarker(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// What precedes the first scan: the marker segments, and where the
+    /// scan starts (`nil` when the data ends or goes wrong before it).
+    struct Header {
+        var segments: [(marker: UInt8, payload: Range<Int>)] = []
+        var scanStart: Int?
+        var endsEarly = false
+    }
+
+    /// Walks the marker segments after SOI up to the first SOS. TurboJPEG
+    /// exposes neither libjpeg's `saw_Adobe_marker` nor whether it ran out
+    /// of data, so both are read here.
+    static func header(_ data: UnsafeBufferPointer<UInt8>) -> Header {
+        var header = Header()
         var i = 2  // after SOI
-        while i + 4 <= data.count {
-            guard data[i] == 0xFF else { return false }
+        while true {
+            guard i + 2 <= data.count else { header.endsEarly = true; return header }
+            guard data[i] == 0xFF else { return header }
             let marker = data[i + 1]
             if marker == 0xFF {  // fill byte
                 i += 1
                 continue
             }
-            if marker == 0xDA || marker == 0xD9 { return false }  // start of scan, end of image
+            if marker == 0xDA { header.scanStart = i; return header }
+            if marker == 0xD9 { return header }  // EOI before any scan
             if marker == 0x01 || (0xD0...0xD7).contains(marker) {  // no length field
                 i += 2
                 continue
             }
+            guard i + 4 <= data.count else { header.endsEarly = true; return header }
             let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
-            if marker == 0xEE, length >= 7, i + 9 <= data.count,
-               Array(data[(i + 4)..<(i + 9)]) == Array("Adobe".utf8) {
-                return true
-            }
+            guard length >= 2 else { return header }
+            guard i + 2 + length <= data.count else { header.endsEarly = true; return header }
+            header.segments.append((marker, (i + 4)..<(i + 2 + length)))
             i += 2 + length
         }
-        return false
+    }
+
+    /// Whether an `APP14` segment starting with `Adobe` precedes the first scan.
+    static func hasAdobeMarker(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+        header(data).segments.contains { segment in
+            segment.marker == 0xEE && segment.payload.count >= 5
+                && data[segment.payload.prefix(5)].elementsEqual("Adobe".utf8)
+        }
+    }
+
+    /// Whether the data stops before its end-of-image marker. Entropy-coded
+    /// data escapes every 0xFF byte, so an `FF D9` after the first scan
+    /// begins can only be EOI.
+    static func isTruncated(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+        let header = header(data)
+        guard let scan = header.scanStart else { return header.endsEarly }
+        var i = scan + 2
+        while i + 1 < data.count {
+            if data[i] == 0xFF && data[i + 1] == 0xD9 { return false }
+            i += 1
+        }
+        return true
     }
 }

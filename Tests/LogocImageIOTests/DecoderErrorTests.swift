@@ -21,6 +21,16 @@ struct DecoderErrorTests {
         }
     }
 
+    @Test func pngBeyondLibpngsOwnLimitIsTooLarge() throws {
+        var png = try PNGEncoder.encode(avatarLikeImage(size: 4, transparentCorners: true))
+        png.replaceSubrange(16..<20, with: [0x00, 0x1E, 0x84, 0x80])  // width 2,000,000
+        let crc = crc32(png[12..<29])
+        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect(throws: ImageError.tooLarge(width: 2_000_000, height: 4, maxPixels: 40_000_000, maxEdge: 16_384)) {
+            try ImageDecoder.decode(bytes: png)
+        }
+    }
+
     @Test func truncatedPNGIsAnError() throws {
         let png = try PNGEncoder.encode(avatarLikeImage(size: 64, transparentCorners: true))
         #expect(throws: ImageError.truncated("PNG data is truncated")) {
@@ -43,15 +53,23 @@ struct DecoderErrorTests {
         // IHDR is bytes 8..<33; IDAT's length, type and data follow.
         let length = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
         let data = 41..<(41 + length)
-        for i in stride(from: data.lowerBound + 2, to: data.upperBound - 4, by: 7) { png[i] ^= 0x5A }
+        png[data.lowerBound + 2] = 0xFF  // first deflate block: BTYPE 3, which does not exist
         let crc = crc32(png[37..<data.upperBound])
         png.replaceSubrange(data.upperBound..<(data.upperBound + 4),
                             with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
-        #expect {
+        #expect(throws: ImageError.notDecodable("PNG data is not decodable: IDAT: invalid block type")) {
             try ImageDecoder.decode(bytes: png)
-        } throws: { error in
-            guard case ImageError.notDecodable(let message) = error else { return false }
-            return message.hasPrefix("PNG data is not decodable: ")
+        }
+    }
+
+    /// IHDR claims more rows than the (complete, valid) deflate stream holds.
+    @Test func missingRowsAreAnError() throws {
+        var png = try PNGEncoder.encode(avatarLikeImage(size: 8, transparentCorners: true))
+        png[23] = 16  // height 8 → 16
+        let crc = crc32(png[12..<29])
+        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect(throws: ImageError.truncated("PNG data is truncated")) {
+            try ImageDecoder.decode(bytes: png)
         }
     }
 
@@ -64,19 +82,54 @@ struct DecoderErrorTests {
         }
     }
 
-    @Test func corruptJPEGIsAnError() throws {
+    @Test func losslessJPEGIsUnsupported() throws {
         var jpeg = try Fixtures.bytes("baseline.jpg")
-        // Overwrite the quantisation tables' marker so the header is invalid.
-        let dqt = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
-        jpeg[dqt + 1] = 0xC3  // SOF3: lossless, which TurboJPEG 2.1 does not decode
-        #expect {
+        let sof0 = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg[sof0 + 1] = 0xC3  // SOF3: lossless, which TurboJPEG 2.1 does not decode
+        #expect(throws: ImageError.unsupported(
+            "JPEG data uses a variant that is not supported: Unsupported JPEG process: SOF type 0xc3")) {
             try ImageDecoder.decode(bytes: jpeg)
-        } throws: { error in
-            switch error as? ImageError {
-            case .notDecodable(let m), .unsupported(let m): return m.hasPrefix("JPEG data ")
-            default: return false
+        }
+    }
+
+    @Test func damagedJPEGIsAnError() throws {
+        var jpeg = try Fixtures.bytes("baseline.jpg")
+        let sos = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        for i in stride(from: sos + 20, to: jpeg.count - 4, by: 5) { jpeg[i] = 0xFF }
+        #expect(throws: ImageError.notDecodable(
+            "JPEG data is damaged: Corrupt JPEG data: premature end of data segment")) {
+            try ImageDecoder.decode(bytes: jpeg)
+        }
+    }
+
+    /// Wherever a file is cut, the answer is "truncated", never an image.
+    @Test(arguments: ["baseline.jpg", "progressive.jpg", "cmyk.jpg"])
+    func jpegCutAnywhereIsTruncated(name: String) throws {
+        let jpeg = try Fixtures.bytes(name)
+        var wrong: [Int] = []
+        for cut in 3..<(jpeg.count - 1) {
+            do {
+                _ = try ImageDecoder.decode(bytes: Array(jpeg.prefix(cut)))
+                wrong.append(cut)
+            } catch {
+                if error != .truncated("JPEG data is truncated") { wrong.append(cut) }
             }
         }
+        #expect(wrong.isEmpty, "cuts not reported as truncated: \(wrong)")
+    }
+
+    @Test func pngCutAnywhereBeforeIENDIsTruncated() throws {
+        let png = try PNGEncoder.encode(avatarLikeImage(size: 24, transparentCorners: true))
+        var wrong: [Int] = []
+        for cut in 1..<(png.count - 12) {
+            do {
+                _ = try ImageDecoder.decode(bytes: Array(png.prefix(cut)))
+                wrong.append(cut)
+            } catch {
+                if cut >= 8 && error != .truncated("PNG data is truncated") { wrong.append(cut) }
+            }
+        }
+        #expect(wrong.isEmpty, "cuts not reported as truncated: \(wrong)")
     }
 
     @Test func notAnImage() {

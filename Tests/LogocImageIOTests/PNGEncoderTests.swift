@@ -66,6 +66,23 @@ struct PNGEncoderTests {
         }
     }
 
+    @Test func drawnArtIsUnfilteredAndPhotosAreAverageFiltered() {
+        func filterBytes(_ image: PixelBuffer) -> Set<UInt8> {
+            let raw = PNGEncoder.filteredScanlines(image, channels: 4, filter: .byContent)
+            return Set(stride(from: 0, to: raw.count, by: image.width * 4 + 1).map { raw[$0] })
+        }
+        let art = avatarLikeImage(size: 64, transparentCorners: true)
+        #expect(PNGEncoder.flatFraction(art) > 0.5)
+        #expect(filterBytes(art) == [PNGEncoder.Filter.none.rawValue])
+        var seed: UInt32 = 12345
+        let noise = PixelBuffer.make(width: 64, height: 64) { x, y in
+            seed = seed &* 1_103_515_245 &+ 12345
+            return Pixel(x * 2 + Int(seed >> 28), y * 3 + Int(seed >> 24 & 15), 90, 255)
+        }
+        #expect(PNGEncoder.flatFraction(noise) < 0.5)
+        #expect(filterBytes(noise) == [PNGEncoder.Filter.average.rawValue])
+    }
+
     @Test func longStreamsAreSplitIntoSeveralIDATChunks() throws {
         let image = avatarLikeImage(size: 64, transparentCorners: true)
         var options = PNGEncoder.Options.standard
