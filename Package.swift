@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["CFontconfig"]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
-        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO"]),
+        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CCrypto"]),
         .executableTarget(
             name: "logoc",
             dependencies: [

@@ -1,2 +1,3 @@
 #include <stdio.h>
 #include <turbojpeg.h>
+#include <jconfig.h>

@@ -48,6 +48,8 @@ public struct CheckedSpec: Sendable {
     public var logo: LogoSyntax
     public var dark: LogoSyntax?
     public var outputs: [OutputFile]
+    /// Absolute paths of the partials merged under it, directly or not.
+    public var partials: [String] = []
 }
 
 /// What checking one file found.

@@ -54,8 +54,10 @@ public struct SpecChecker: Sendable {
         let own = NodeMerger.expandShorthands(root)
         var sources = [input.displayPath: source]
         var chain = [PathResolver.realPath(input.path) ?? input.path]
+        var partials: [String] = []
         var merged = own
-        if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, sources: &sources, into: &result) {
+        if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,
+                                  sources: &sources, into: &result) {
             merged = NodeMerger.merge(base, own)
         }
         if let output = project.config.output {
@@ -102,11 +104,12 @@ public struct SpecChecker: Sendable {
         name = name.isEmpty ? "logo" : name
         nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
         let outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
-        return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs)
+        return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
+                           partials: Array(Set(partials)).sorted())
     }
 
     /// The merged partials under a spec or partial, or nil when it extends none.
-    private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String],
+    private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String], partials: inout [String],
                              sources: inout [String: SourceFile], into result: inout FileCheck) -> YAMLNode? {
         guard let value = node["extends"] else { return nil }
         var decoder = SyntaxDecoder(sources: sources)
@@ -154,8 +157,9 @@ public struct SpecChecker: Sendable {
                                                      help: "name each spec in its own file"))
             }
             chain.append(file)
+            partials.append(file)
             if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
-                                       chain: &chain, sources: &sources, into: &result) {
+                                       chain: &chain, partials: &partials, sources: &sources, into: &result) {
                 partial = NodeMerger.merge(inner, partial)
             }
             chain.removeLast()

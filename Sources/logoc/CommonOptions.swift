@@ -23,8 +23,14 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The project configuration (default: ROOT/logoc.yaml when it exists).")
     var config: String?
 
-    @Option(help: "Files checked at once (default: the number of cores).")
+    @Option(help: "Specs worked on at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "No progress line and no summary, only diagnostics.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print the summary even when standard error is not a terminal, and list removed files.")
+    var verbose = false
 
     func validate() throws {
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be from 1 to 256") }
@@ -38,7 +44,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// Finds the specs and runs the pipeline; `output` nil means check only.
-    func run(paths: [String], output: String?) throws -> RunReport {
+    func run(paths: [String], output: String?, force: Bool = false) throws -> RunReport {
         let inputs: [SpecInput]
         do {
             inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
@@ -47,12 +53,15 @@ struct CommonOptions: ParsableArguments {
             throw ExitCode.usage
         }
         let project = Project.load(root: root, configPath: config)
-        let progress = Terminal.isTerminal(STDERR_FILENO) && format == .human ? Progress() : nil
+        let progress = Terminal.isTerminal(STDERR_FILENO) && format == .human && !quiet ? Progress() : nil
         var callback: (@Sendable (Int, Int, String) -> Void)?
         if let progress {
             callback = { done, total, name in progress.show(done, total, name) }
         }
-        let options = BuildRun.Options(outputDirectory: output, jobs: jobs, strict: strict, progress: callback)
+        let quiet = self.quiet
+        let options = BuildRun.Options(outputDirectory: output, jobs: jobs, strict: strict, force: force, progress: callback, waiting: {
+            if !quiet { FileHandle.standardError.write(Data("waiting for another logoc build into \(output ?? "")\n".utf8)) }
+        })
         let report = BuildRun.run(inputs, project: project, options: options)
         progress?.clear()
         return report
@@ -83,8 +92,11 @@ struct CommonOptions: ParsableArguments {
             let colour = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
             let renderer = DiagnosticRenderer(sources: sources, colour: colour)
             var text = diagnostics.map { renderer.human($0) }.joined(separator: "\n")
-            if !diagnostics.isEmpty { text += "\n" }
-            text += summary + "\n"
+            // On a terminal (or with --verbose) a summary; in a pipe, nothing but diagnostics.
+            if (Terminal.isTerminal(STDERR_FILENO) || verbose) && !quiet {
+                if !diagnostics.isEmpty { text += "\n" }
+                text += summary + "\n"
+            }
             FileHandle.standardError.write(Data(text.utf8))
         }
     }

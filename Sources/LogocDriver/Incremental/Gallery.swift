@@ -1,0 +1,70 @@
+import Foundation
+
+/// `DIR/index.html`: every output of the manifest on a light and a dark
+/// backdrop, with its files and sizes, spec, measured contrast and warnings.
+/// Self-contained: inline CSS, images by relative path, nothing from a network.
+enum Gallery {
+    static let fileName = "index.html"
+
+    static func html(_ manifest: Manifest) -> String {
+        // One card per spec and variant, in path order.
+        var groups: [(key: String, entries: [Manifest.Entry])] = []
+        for entry in manifest.outputs {
+            let key = entry.spec + "\u{0}" + entry.name + "\u{0}" + entry.variant
+            if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].entries.append(entry) } else { groups.append((key, [entry])) }
+        }
+        var cards = ""
+        for group in groups {
+            guard let first = group.entries.first else { continue }
+            let preview = group.entries.first { $0.format == "png" && $0.scale == 1 } ?? group.entries.first { $0.format == "svg" } ?? first
+            let files = group.entries.map { e in
+                "<li><a href=\"\(attr(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
+            }.joined()
+            let contrast = first.contrast.map { String(format: "%.2f:1", $0) } ?? "no text"
+            let warnings = first.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + first.warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
+            cards += """
+                <figure data-spec="\(attr(first.spec))">
+                  <div class="backdrops"><div class="light"><img src="\(attr(preview.path))" alt="\(attr(first.name))" width="128" height="128"></div><div class="dark"><img src="\(attr(preview.path))" alt="\(attr(first.name)) on dark" width="128" height="128"></div></div>
+                  <figcaption><strong>\(text(first.name))\(first.variant == "dark" ? " <em>dark</em>" : "")</strong><br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warnings)</figcaption>
+                </figure>
+
+                """
+        }
+        let count = manifest.outputs.count
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>logoc gallery</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f8; color: #1d1d1f; }
+            main { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 16px; }
+            figure { margin: 0; background: #fff; border-radius: 12px; padding: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+            .backdrops { display: flex; gap: 8px; }
+            .backdrops div { padding: 8px; border-radius: 8px; line-height: 0; }
+            .light { background: #fff; border: 1px solid #e4e4e7; } .dark { background: #18181b; }
+            figcaption ul { margin: 4px 0 0; padding-left: 18px; } code { font-size: 12px; }
+            .warnings { color: #b45309; }
+            </style>
+            </head>
+            <body>
+            <h1>logoc gallery</h1>
+            <p>\(count) file\(count == 1 ? "" : "s"); each shown on a light and a dark page.</p>
+            <main>
+            \(cards)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    private static func text(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private static func attr(_ s: String) -> String {
+        text(s).replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

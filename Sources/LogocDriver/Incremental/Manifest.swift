@@ -1,0 +1,53 @@
+import Foundation
+
+/// `DIR/manifest.json`: every file logoc wrote into the output folder, with
+/// its source and checksum, in path order. Pruning reads it to know which
+/// files are logoc's: a file it does not list is never touched.
+public struct Manifest: Codable, Equatable, Sendable {
+    public var version = 1
+    public var outputs: [Entry] = []
+
+    public struct Entry: Codable, Equatable, Sendable {
+        /// Relative to the output folder.
+        public var path: String
+        /// The spec file, relative to the project root.
+        public var spec: String
+        /// The spec's `name`.
+        public var name: String
+        public var format: String
+        public var scale: Int
+        /// `light`, or `dark` for the `-dark` variant.
+        public var variant: String
+        public var width: Int
+        public var height: Int
+        public var sha256: String
+        /// WCAG contrast of the text against the pixels under it; nil without text.
+        public var contrast: Double?
+        /// The spec's warnings when it was built, as `path:line:column: code: message`.
+        public var warnings: [String]
+    }
+
+    public static let fileName = "manifest.json"
+
+    public init(outputs: [Entry] = []) {
+        self.outputs = outputs.sorted { $0.path < $1.path }
+    }
+
+    /// The manifest in `directory`, or an empty one when there is none or it
+    /// cannot be read (then nothing is pruned and everything is rebuilt).
+    public static func load(from directory: String) -> Manifest {
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else { return Manifest() }
+        return manifest
+    }
+
+    /// Stable bytes: sorted keys, entries in path order, a final newline.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var sorted = self
+        sorted.outputs.sort { $0.path < $1.path }
+        return ((try? encoder.encode(sorted)).map(Array.init) ?? Array("{}".utf8)) + [0x0A]
+    }
+}

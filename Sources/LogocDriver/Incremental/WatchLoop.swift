@@ -1,0 +1,93 @@
+import Foundation
+
+/// The file watching behind `logoc watch`: polls the size and modification
+/// time of every file under the watched folders (and of the inputs the last
+/// build used elsewhere), waits until changes settle, then calls `rebuild`.
+/// One build at a time: the loop itself runs the build. Polling needs no
+/// platform API and sees every kind of change (editors that replace files,
+/// renames, deleted folders) the same way.
+public final class WatchLoop: @unchecked Sendable {
+    // @unchecked: `stopped` is read and written under `lock`.
+    private let lock = NSLock()
+    private var stopped = false
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// How often files are looked at, and how long they must stay unchanged.
+    public var interval: TimeInterval = 0.25
+    public var settle: TimeInterval = 0.2
+
+    public init() {}
+
+    /// Stops the loop after the build in progress, if any, finishes.
+    public func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Ctrl-C (SIGINT) and SIGTERM stop the loop instead of killing the process.
+    public func stopOnInterrupt() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop() }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Runs until stopped. `files` lists what to watch (called again after
+    /// each build, as the set of inputs may change); `rebuild` builds.
+    public func run(files: () -> [String], folders: [String], rebuild: () -> Void) {
+        var last = Self.snapshot(folders: folders, files: files())
+        while !isStopped {
+            Thread.sleep(forTimeInterval: interval)
+            var current = Self.snapshot(folders: folders, files: files())
+            guard current != last else { continue }
+            // Wait for the burst of writes to end (an editor saving, git checking out).
+            while !isStopped {
+                Thread.sleep(forTimeInterval: settle)
+                let again = Self.snapshot(folders: folders, files: files())
+                if again == current { break }
+                current = again
+            }
+            if isStopped { break }
+            rebuild()
+            last = Self.snapshot(folders: folders, files: files())
+        }
+    }
+
+    /// Size and modification time of every regular file below `folders`
+    /// (hidden entries skipped) and of each of `files`.
+    static func snapshot(folders: [String], files: [String]) -> [String: [Int64]] {
+        var result: [String: [Int64]] = [:]
+        func record(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return }
+            result[path] = [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+        }
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { continue }
+            guard isDirectory.boolValue else { record(folder); continue }
+            let enumerator = FileManager.default.enumerator(atPath: folder)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+                record((folder as NSString).appendingPathComponent(relative))
+            }
+        }
+        for file in files { record(file) }
+        return result
+    }
+
+    /// The input files a build in `directory` used, from its cache.
+    public static func recordedInputs(in directory: String) -> [String] {
+        BuildCache.load(from: directory).files.keys.sorted()
+    }
+}
