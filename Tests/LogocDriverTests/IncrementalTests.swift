@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import LogocImageIO
+
+/// The build engine: a no-op rebuild writes nothing; a change rebuilds
+/// exactly the specs it reaches; deleted specs' outputs go, foreign files
+/// stay; concurrent builds into one folder stay consistent.
+struct IncrementalTests {
+    /// A small project: two specs extend `_base.yaml`, one uses a photo, one stands alone.
+    final class Project_: @unchecked Sendable {
+        let root: String
+        var output: String { root + "/dist" }
+
+        init() throws {
+            root = NSTemporaryDirectory() + "logoc-incremental-" + UUID().uuidString
+            try write("Specs/_base.yaml", "shape: circle\ntext: {font: {weight: 700}}\n")
+            try write("Specs/ada.yaml", "extends: _base.yaml\nbackground: \"#1565C0\"\ntext: {initials: Ada Lovelace}\n")
+            try write("Specs/alan.yaml", "extends: _base.yaml\nbackground: \"#2E7D32\"\ntext: {initials: Alan Turing}\n")
+            try write("Specs/photo.yaml", "background: {image: photo.png}\ntext: {content: PH, color: white}\ncontrast: \"off\"\n")
+            try write("Specs/solo.yaml", "shape: square\nbackground: \"#FFF8E1\"\ntext: \"S\"\n")
+            try photo(0x20)
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+
+        /// A 16 × 16 photo of one grey level.
+        func photo(_ level: UInt8) throws {
+            let bytes: [UInt8] = (0..<(16 * 16 * 4)).map { $0 % 4 == 3 ? 255 : level }
+            let png = try PNGEncoder.encode(PixelBuffer(width: 16, height: 16, stride: 64, bytes: bytes))
+            try Data(png).write(to: URL(fileURLWithPath: root + "/Specs/photo.png"))
+        }
+
+        func build(force: Bool = false) throws -> RunReport {
+            let inputs = try Discovery.inputs([root + "/Specs"])
+            return BuildRun.run(inputs, project: Project.load(root: root), options: .init(outputDirectory: output, jobs: 2, force: force))
+        }
+
+        func mtimes() -> [String: Date] {
+            var result: [String: Date] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: output)
+            while let file = enumerator?.nextObject() as? String {
+                result[file] = (try? FileManager.default.attributesOfItem(atPath: output + "/" + file))?[.modificationDate] as? Date
+            }
+            return result
+        }
+
+        /// Spec names whose outputs were written.
+        static func builtSpecs(_ report: RunReport) -> [String] {
+            Array(Set(report.written.map { ($0 as NSString).lastPathComponent.split(separator: ".")[0].split(separator: "@")[0] }.map(String.init))).sorted()
+        }
+    }
+
+    @Test func noOpRebuildWritesNothing() throws {
+        let p = try Project_()
+        let first = try p.build()
+        #expect(first.builtCount == 4 && first.diagnostics.isEmpty, "\(first.diagnostics)")
+        let before = p.mtimes()
+        let manifest = FileManager.default.contents(atPath: p.output + "/manifest.json")
+        Thread.sleep(forTimeInterval: 0.02)
+        let second = try p.build()
+        #expect(second.written.isEmpty)
+        #expect(second.unchangedCount == 4 && second.builtCount == 0)
+        #expect(p.mtimes() == before, "a no-op rebuild touched a file")
+        #expect(FileManager.default.contents(atPath: p.output + "/manifest.json") == manifest)
+    }
+
+    @Test func changingAPartialRebuildsExactlyTheSpecsThatExtendIt() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try p.write("Specs/_base.yaml", "shape: square\ntext: {font: {weight: 700}}\n")
+        let report = try p.build()
+        #expect(Project_.builtSpecs(report) == ["ada", "alan"])
+        #expect(report.explanations.allSatisfy { $0.contains("changed: Specs/_base.yaml") }, "\(report.explanations)")
+        // A comment changes nothing that is drawn: nothing is rebuilt.
+        try p.write("Specs/_base.yaml", "# the team's look\nshape: square\ntext: {font: {weight: 700}}\n")
+        #expect(try p.build().written.isEmpty)
+    }
+
+    @Test func changingAnImageRebuildsExactlyItsUsers() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try p.photo(0x60)
+        let report = try p.build()
+        #expect(Project_.builtSpecs(report) == ["photo"])
+        #expect(report.explanations.first?.contains("Specs/photo.png") == true)
+    }
+
+    @Test func deletedSpecsLoseTheirOutputsForeignFilesStay() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try "mine".write(toFile: p.output + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: p.root + "/Specs/solo.yaml")
+        // Renaming a spec removes the outputs of its old name.
+        try p.write("Specs/alan.yaml", "name: turing\nextends: _base.yaml\nbackground: \"#2E7D32\"\ntext: {initials: Alan Turing}\n")
+        let report = try p.build()
+        #expect(report.removed == ["alan.png", "alan.svg", "solo.png", "solo.svg"])
+        #expect(!FileManager.default.fileExists(atPath: p.output + "/solo.png"))
+        #expect(FileManager.default.fileExists(atPath: p.output + "/turing.png"))
+        #expect(FileManager.default.fileExists(atPath: p.output + "/notes.txt"))
+        let manifest = Manifest.load(from: p.output)
+        #expect(!manifest.outputs.contains { $0.path.hasPrefix("solo") || $0.path.hasPrefix("alan") })
+    }
+
+    @Test func aSpecWithAnErrorKeepsItsOldOutputs() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try p.write("Specs/solo.yaml", "shape: oval\n")
+        let report = try p.build()
+        #expect(report.errorCount == 1 && report.removed.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: p.output + "/solo.png"))
+        #expect(Manifest.load(from: p.output).outputs.contains { $0.path == "solo.png" })
+    }
+
+    @Test func forceAndTamperingRedraw() throws {
+        let p = try Project_()
+        _ = try p.build()
+        #expect(try p.build(force: true).builtCount == 4)
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: p.output + "/ada.png"))
+        let report = try p.build()
+        #expect(report.written == ["ada.png"])
+        #expect(report.explanations.first?.contains("was modified") == true)
+        // A file removed by hand is drawn again.
+        try FileManager.default.removeItem(atPath: p.output + "/alan.svg")
+        #expect(try p.build().written == ["alan.svg"])
+    }
+
+    @Test func manifestListsEveryOutputWithItsChecksum() throws {
+        let p = try Project_()
+        _ = try p.build()
+        let manifest = Manifest.load(from: p.output)
+        #expect(manifest.outputs.map(\.path) == ["ada.png", "ada.svg", "alan.png", "alan.svg", "photo.png", "photo.svg", "solo.png", "solo.svg"])
+        for entry in manifest.outputs {
+            let data = try Data(contentsOf: URL(fileURLWithPath: p.output + "/" + entry.path))
+            #expect(entry.width == 512 && entry.height == 512)
+            #expect(entry.spec.hasPrefix("Specs/"))
+            #expect(!entry.sha256.isEmpty && data.count > 0)
+        }
+        #expect(manifest.outputs.first { $0.path == "ada.png" }?.contrast != nil)
+        // The gallery shows every PNG.
+        let gallery = try String(contentsOfFile: p.output + "/index.html", encoding: .utf8)
+        for entry in manifest.outputs where entry.format == "png" { #expect(gallery.contains("src=\"\(entry.path)\"")) }
+        #expect(!gallery.contains("http://") && !gallery.contains("https://"))
+    }
+
+    @Test func cleanRemovesOnlyWhatLogocWrote() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try "mine".write(toFile: p.output + "/notes.txt", atomically: true, encoding: .utf8)
+        let removed = try CleanRun.run(directory: p.output)
+        #expect(removed.contains("ada.png") && removed.contains("manifest.json") && removed.contains(".logoc-cache.json"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: p.output)
+        #expect(left == ["notes.txt"])
+    }
+
+    @Test func concurrentBuildsIntoOneFolderStayConsistent() throws {
+        let p = try Project_()
+        let binary = CLITests.binary
+        var processes: [Process] = []
+        for _ in 0..<3 {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["build", "Specs", "-o", "dist", "--force", "--quiet"]
+            process.currentDirectoryURL = URL(fileURLWithPath: p.root)
+            try process.run()
+            processes.append(process)
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let manifest = Manifest.load(from: p.output)
+        #expect(manifest.outputs.count == 8)
+        for entry in manifest.outputs {
+            let data = try Data(contentsOf: URL(fileURLWithPath: p.output + "/" + entry.path))
+            #expect(SHA256Check.hex(Array(data)) == entry.sha256, "\(entry.path) does not match the manifest")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: p.output).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func watchRebuildsOnChangeAndStopsOnInterrupt() throws {
+        let p = try Project_()
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = ["watch", "Specs", "-o", "dist"]
+        process.currentDirectoryURL = URL(fileURLWithPath: p.root)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            for _ in 0..<100 { if condition() { return true }; Thread.sleep(forTimeInterval: 0.1) }
+            return false
+        }
+        #expect(waitFor { FileManager.default.fileExists(atPath: p.output + "/manifest.json") })
+        let before = FileManager.default.contents(atPath: p.output + "/solo.png")
+        try p.write("Specs/solo.yaml", "shape: square\nbackground: \"#E1F5FE\"\ntext: \"S\"\n")
+        #expect(waitFor { FileManager.default.contents(atPath: p.output + "/solo.png") != before }, "watch did not rebuild")
+        // An error is reported and watching goes on.
+        try p.write("Specs/solo.yaml", "shape: oval\n")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(process.isRunning)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.contains("E003"), "\(stderr)")
+        #expect(stderr.contains("stopped"))
+    }
+}
+
+/// SHA-256 for checking the manifest from outside the driver.
+enum SHA256Check {
+    static func hex(_ bytes: [UInt8]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try? process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try? input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+}
