@@ -2,6 +2,8 @@
 /// be stable, which Foundation's encoder does not promise.
 public enum JSON {
     public static func quote(_ s: String) -> String {
+        // Most strings need no escaping at all.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

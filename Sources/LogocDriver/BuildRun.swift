@@ -75,13 +75,56 @@ public enum BuildRun {
             }
         }
         defer { _ = lock }
-        let checked = CheckRun.run(inputs, project: project, jobs: options.jobs)
+        // Spec files that, with everything they use, are unchanged since a
+        // clean build are skipped unread: that is what makes a no-op
+        // rebuild of thousands of specs fast.
+        let cache = options.outputDirectory.map(BuildCache.load) ?? BuildCache()
+        let configPath = project.configFile ?? (project.paths.root as NSString).appendingPathComponent("logoc.yaml")
+        let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
+        let probe = BuildContext(project: project, options: options, directory: options.outputDirectory,
+                                 checked: CheckReport(files: [], diagnostics: [], sources: [:], specs: []), cache: cache, configPath: configPath,
+                                 toolchain: toolchain)
+        var fresh: [String] = []
+        var dirty: [SpecInput] = []
+        var relativePaths: [String: String] = [:]
+        var realFolders: [Substring: String] = [:]
+        let root = project.paths.root
+        for input in inputs {
+            // One realpath per folder, not per file: the files' own names are
+            // what discovery listed.
+            let slash = input.path.lastIndex(of: "/") ?? input.path.startIndex
+            let folder = input.path[..<slash]
+            let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
+            realFolders[folder] = real
+            let full = real + input.path[slash...]
+            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : probe.relative(input.path)
+            relativePaths[input.path] = relative
+            if probe.isFresh(input, relative: relative) { fresh.append(relative) } else { dirty.append(input) }
+        }
+        var checked = CheckRun.run(dirty, project: project, jobs: options.jobs)
+        // A changed spec may now claim an output that a skipped one writes.
+        var owners: [String: String] = [:]
+        for spec in fresh { for output in cache.specs[spec]?.outputs ?? [] { owners[output] = spec } }
+        if !owners.isEmpty {
+            var clashing: Set<String> = []
+            for spec in checked.specs {
+                if let path = spec.outputs.map(\.path).first(where: { owners[$0] != nil }), let owner = owners[path] {
+                    checked.diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which \(owner) also writes", at: spec.nameSpan,
+                                                          help: "give one of the specs another 'name'"))
+                    clashing.insert(spec.input.displayPath + "\u{0}" + spec.name)
+                }
+            }
+            checked.specs.removeAll { clashing.contains($0.input.displayPath + "\u{0}" + $0.name) }
+        }
         var report = RunReport(diagnostics: checked.diagnostics, sources: checked.sources,
-                               specCount: checked.specs.count + checked.files.reduce(0) { $0 + $1.failedDocuments })
+                               specCount: fresh.count + checked.specs.count + checked.files.reduce(0) { $0 + $1.failedDocuments })
         report.failedCount = checked.files.reduce(0) { $0 + $1.failedDocuments }
+        report.unchangedCount = fresh.count
+        for spec in fresh { report.unchanged += cache.specs[spec]?.outputs ?? [] }
         let specs = checked.specs
         let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
-        let context = BuildContext(project: project, options: options, directory: options.outputDirectory, checked: checked)
+        let context = BuildContext(project: project, options: options, directory: options.outputDirectory, checked: checked,
+                                   cache: cache, configPath: configPath, toolchain: toolchain, relativePaths: relativePaths)
         let done = Counter()
         let outcomes = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts) { i, renderer in
             var outcome = context.build(specs[i], strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
@@ -103,7 +146,7 @@ public enum BuildRun {
             }
         }
         if options.outputDirectory != nil {
-            context.finish(outcomes, inputs: inputs, report: &report)
+            context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report)
         }
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

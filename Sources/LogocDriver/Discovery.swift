@@ -33,21 +33,43 @@ public enum Discovery {
         return inputs
     }
 
+    /// Names in a folder and whether each is a folder (following links), from
+    /// `readdir`'s type where it gives one, so most entries need no `stat`.
+    static func entries(of folder: String) -> [(String, Bool)] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var result: [(String, Bool)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) {
+                result.append((name, true))
+            } else if type == UInt8(DT_REG) {
+                result.append((name, false))
+            } else {
+                var info = stat()
+                let isDirectory = stat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                result.append((name, isDirectory))
+            }
+        }
+        return result
+    }
+
     /// Relative paths of spec files below `directory`, sorted byte-wise.
     static func walk(_ directory: String) -> [String] {
         var found: [String] = []
         var pending = [""]
         var visited: Set<String> = []
         while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? directory : (directory as NSString).appendingPathComponent(relative)
+            let absolute = relative.isEmpty ? directory : directory + "/" + relative
             // A symbolic link back to an enclosing folder must not loop.
             guard visited.insert(PathResolver.realPath(absolute) ?? absolute).inserted else { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
-            for name in names where !name.hasPrefix(".") {
+            for (name, isDirectory) in entries(of: absolute) where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(child), isDirectory: &isDirectory)
-                if isDirectory.boolValue {
+                if isDirectory {
                     pending.append(child)
                 } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")), !name.hasPrefix("_"), name != "logoc.yaml" {
                     found.append(child)

@@ -67,6 +67,7 @@ struct IncrementalTests {
         let second = try p.build()
         #expect(second.written.isEmpty)
         #expect(second.unchangedCount == 4 && second.builtCount == 0)
+        #expect(second.unchanged.count == 8)
         #expect(p.mtimes() == before, "a no-op rebuild touched a file")
         #expect(FileManager.default.contents(atPath: p.output + "/manifest.json") == manifest)
     }
@@ -118,6 +119,16 @@ struct IncrementalTests {
         #expect(Manifest.load(from: p.output).outputs.contains { $0.path == "solo.png" })
     }
 
+    @Test func aNewLogocYAMLReachesSkippedSpecs() throws {
+        let p = try Project_()
+        _ = try p.build()
+        // No logoc.yaml at first; one that sets a default contrast appears.
+        try p.write("logoc.yaml", "contrast: AAA\n")
+        let report = try p.build()
+        // White on #1565C0 is 5.75:1, below AAA: the skipped spec was checked again.
+        #expect(report.diagnostics.contains { $0.code == .E011 && $0.span?.file.hasSuffix("ada.yaml") == true }, "\(report.diagnostics)")
+    }
+
     @Test func forceAndTamperingRedraw() throws {
         let p = try Project_()
         _ = try p.build()
@@ -154,7 +165,7 @@ struct IncrementalTests {
         _ = try p.build()
         try "mine".write(toFile: p.output + "/notes.txt", atomically: true, encoding: .utf8)
         let removed = try CleanRun.run(directory: p.output)
-        #expect(removed.contains("ada.png") && removed.contains("manifest.json") && removed.contains(".logoc-cache.json"))
+        #expect(removed.contains("ada.png") && removed.contains("manifest.json") && removed.contains(".logoc-cache"))
         let left = try FileManager.default.contentsOfDirectory(atPath: p.output)
         #expect(left == ["notes.txt"])
     }

@@ -6,31 +6,62 @@ extension BuildContext {
     /// Merges this run's outputs into the manifest, removes the outputs of
     /// deleted or renamed specs (only files the manifest lists), and writes
     /// the manifest, the cache and the gallery, each atomically.
-    func finish(_ outcomes: [Outcome], inputs: [SpecInput], report: inout RunReport) {
+    func finish(_ outcomes: [Outcome], inputs: [SpecInput], fresh: [String], report: inout RunReport) {
         guard let directory else { return }
+        // Nothing was looked at again and every spec of last time is still
+        // here: the manifest, gallery and cache are already right.
+        if outcomes.isEmpty, fresh.count == cache.specs.count, inputs.count == fresh.count,
+           FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Manifest.fileName)),
+           !options.gallery || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Gallery.fileName)) {
+            return
+        }
         var entries: [String: Manifest.Entry] = [:]
         var records: [String: BuildCache.OutputRecord] = [:]
+        var specs: [String: BuildCache.SpecRecord] = [:]
         var settled: Set<String> = []   // spec files whose outputs this run decided
         var kept: Set<String> = []      // spec files that failed: their old outputs stay
+
+        // Skipped spec files: everything as it was.
+        for spec in fresh {
+            settled.insert(spec)
+            guard let record = cache.specs[spec] else { continue }
+            specs[spec] = record
+            for path in record.outputs {
+                if let entry = cache.entries[path] { entries[path] = entry }
+                if let r = cache.outputs[path] { records[path] = r }
+            }
+        }
+        var failedFiles: Set<String> = []
         for outcome in outcomes {
-            if outcome.state == .failed || outcome.state == .checked { kept.insert(outcome.specFile) } else { settled.insert(outcome.specFile) }
+            if outcome.state == .failed || outcome.state == .checked { failedFiles.insert(outcome.specFile) } else { settled.insert(outcome.specFile) }
             for entry in outcome.entries { entries[entry.path] = entry }
             for (path, record) in outcome.records { records[path] = record }
         }
         // Files with a document that failed keep their old outputs, as do
         // files that produced no spec at all.
-        for (input, file) in zip(inputs, checked.files) where file.failedDocuments > 0 || !settled.contains(relative(input.path)) {
-            kept.insert(relative(input.path))
+        let skipped = Set(fresh)
+        for (input, file) in zip(inputs.filter { !skipped.contains(relative($0.path)) }, checked.files)
+        where file.failedDocuments > 0 || !settled.contains(relative(input.path)) {
+            failedFiles.insert(relative(input.path))
+        }
+        kept = failedFiles
+        // Spec records for the next run's skip test: clean files only.
+        for outcome in outcomes where !failedFiles.contains(outcome.specFile) {
+            var record = specs[outcome.specFile] ?? BuildCache.SpecRecord()
+            record.dependencies.merge(outcome.dependencies) { a, _ in a }
+            record.outputs = Array(Set(record.outputs + outcome.entries.map(\.path))).sorted()
+            specs[outcome.specFile] = record
         }
 
         var removed: [String] = []
-        for old in manifest.outputs where entries[old.path] == nil {
+        for old in previous.values.filter({ entries[$0.path] == nil }).sorted(by: { $0.path < $1.path }) {
             let specPath = old.spec.hasPrefix("/") ? old.spec : (project.paths.root as NSString).appendingPathComponent(old.spec)
             let specExists = FileManager.default.fileExists(atPath: specPath)
             if specExists, kept.contains(old.spec) || !settled.contains(old.spec) {
                 // Failed this run, or not part of it: keep it as it was.
                 entries[old.path] = old
                 if let record = cache.outputs[old.path] { records[old.path] = record }
+                if let record = cache.specs[old.spec], !failedFiles.contains(old.spec) { specs[old.spec] = record }
                 continue
             }
             removed.append(old.path)
@@ -44,20 +75,30 @@ extension BuildContext {
         }
         report.removed = removed
 
+        var next = BuildCache()
+        next.toolchain = toolchain
+        next.outputs = records
+        next.specs = specs
+        next.entries = entries
         let manifest = Manifest(outputs: Array(entries.values))
-        var cache = BuildCache()
-        cache.toolchain = toolchain
-        cache.files = hasher.stamps
-        cache.outputs = records
-        do {
-            try AtomicFile.write(manifest.encoded(), to: (directory as NSString).appendingPathComponent(Manifest.fileName))
-            try AtomicFile.write(cache.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName))
-            if options.gallery {
-                try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: (directory as NSString).appendingPathComponent(Gallery.fileName))
-            }
-        } catch {
-            report.failures.append("cannot write the manifest in '\(directory)': \(error)")
+        let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
+        let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
+        // Only entries of specs looked at again can differ from last time.
+        let changed = !removed.isEmpty || outcomes.contains { o in o.entries.contains { cache.entries[$0.path] != $0 } }
+            || entries.count != cache.entries.count || !FileManager.default.fileExists(atPath: manifestPath)
+            || (options.gallery && !FileManager.default.fileExists(atPath: galleryPath))
+        // The three files are independent: write them side by side.
+        let cacheFile = next
+        let writes: [@Sendable () throws -> Void] = [
+            { if changed { try AtomicFile.write(manifest.encoded(), to: manifestPath) } },
+            { if changed && self.options.gallery { try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: galleryPath) } },
+            { try AtomicFile.write(cacheFile.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName)) },
+        ]
+        let errors = ResultSlots<String>(count: writes.count)
+        DispatchQueue.concurrentPerform(iterations: writes.count) { i in
+            do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
         }
+        report.failures += errors.values()
     }
 
     /// Removes folders left empty by pruning, never the output folder itself.

@@ -19,6 +19,8 @@ struct Outcome: Sendable {
     var specFile = ""
     var entries: [Manifest.Entry] = []
     var records: [String: BuildCache.OutputRecord] = [:]
+    /// Every file the spec used (absolute path → stamp), for the next run's skip test.
+    var dependencies: [String: FileStamp] = [:]
 }
 
 /// The state one run shares across specs: the previous manifest and cache,
@@ -28,7 +30,6 @@ final class BuildContext: Sendable {
     let options: BuildRun.Options
     let directory: String?
     let checked: CheckReport
-    let manifest: Manifest
     let cache: BuildCache
     let hasher: FileHasher
     let toolchain: String
@@ -36,24 +37,55 @@ final class BuildContext: Sendable {
     /// Previous manifest entries by output path.
     let previous: [String: Manifest.Entry]
 
-    init(project: Project, options: BuildRun.Options, directory: String?, checked: CheckReport) {
+    /// Where `logoc.yaml` is or would be: a spec depends on it even when absent.
+    let configPath: String
+    /// Project-relative paths of the run's spec files, worked out once.
+    let relativePaths: [String: String]
+
+    init(project: Project, options: BuildRun.Options, directory: String?, checked: CheckReport, cache: BuildCache, configPath: String,
+         toolchain: String, relativePaths: [String: String] = [:]) {
+        self.relativePaths = relativePaths
         self.project = project
         self.options = options
         self.directory = directory
         self.checked = checked
-        self.manifest = directory.map(Manifest.load) ?? Manifest()
-        self.cache = directory.map(BuildCache.load) ?? BuildCache()
-        self.hasher = FileHasher(previous: cache.files)
+        self.cache = cache
+        self.configPath = configPath
+        // The cache holds the manifest's entries; the manifest itself is read
+        // only when the cache is gone, so pruning still knows logoc's files.
+        if cache.entries.isEmpty, let directory {
+            self.previous = Dictionary(Manifest.load(from: directory).outputs.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        } else {
+            self.previous = cache.entries
+        }
+        self.hasher = FileHasher { cache.fileStamps }
         self.resolver = Resolver(project: project)
-        self.previous = Dictionary(manifest.outputs.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        self.toolchain = toolchain
+    }
+
+    /// Identity of everything outside the specs that shapes the bytes.
+    static func toolchain(project: Project) -> String {
         let projectFonts = project.fonts.projectFaces().map(\.path).sorted()
-        let fontHashes = projectFonts.map { "\($0) \(FileHasherOnce.hash($0))" }
-        toolchain = SHA256.hex(["logoc " + BuildRun.version, Renderer.libraryVersions, Renderer.bundledFontsIdentity]
+        let fontHashes = projectFonts.map { "\($0) \(FileManager.default.contents(atPath: $0).map { SHA256.hex(Array($0)) } ?? "missing")" }
+        return SHA256.hex(["logoc " + BuildRun.version, Renderer.libraryVersions, Renderer.bundledFontsIdentity]
             .joined(separator: "\n") + fontHashes.joined(separator: "\n"))
+    }
+
+    /// Whether a spec file can be skipped unread: it built cleanly last time,
+    /// and it, every file it used and every output it wrote are unchanged.
+    func isFresh(_ input: SpecInput, relative: String) -> Bool {
+        guard !options.force, let directory, cache.toolchain == toolchain, let record = cache.specs[relative] else { return false }
+        for (path, stamp) in record.dependencies where !stamp.isCurrent(path) { return false }
+        for output in record.outputs {
+            guard let r = cache.outputs[output], let now = FileStamp.current((directory as NSString).appendingPathComponent(output)),
+                  r.stamp.matches(now) else { return false }
+        }
+        return true
     }
 
     /// A path relative to the project root (absolute when outside it).
     func relative(_ path: String) -> String {
+        if let known = relativePaths[path] { return known }
         let real = PathResolver.realPath(path) ?? path
         let root = project.paths.root
         return real.hasPrefix(root + "/") ? String(real.dropFirst(root.count + 1)) : real
@@ -70,7 +102,9 @@ final class BuildContext: Sendable {
             return outcome
         }
         let (light, dark) = resolver.resolve(spec)
-        let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []))
+        var dependencies: [String] = []
+        let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), dependencies: &dependencies)
+        outcome.dependencies = Dictionary(dependencies.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
         let warnings = spec.ownWarnings(in: checked.diagnostics)
 
@@ -81,7 +115,7 @@ final class BuildContext: Sendable {
             let tree = output.dark ? (dark ?? light) : light
             let treeHash = SHA256.hex(tree.dump())
             let key = SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), keyedInputs].joined(separator: "\n"))
-            if let reason = staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, directory: directory) {
+            if let reason = staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, spec: outcome.specFile, directory: directory) {
                 stale.append((output, key, treeHash))
                 if !reasons.contains(reason) { reasons.append(reason) }
             } else if let old = previous[output.path], let record = cache.outputs[output.path] {
@@ -132,7 +166,6 @@ final class BuildContext: Sendable {
         }
         outcome.state = .built
         outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + reasons.joined(separator: "; "))
-        let recordedInputs = inputs.mapValues(\.hash)
         for (output, key, treeHash, bytes, contrast) in files {
             let path = (directory as NSString).appendingPathComponent(output.path)
             do {
@@ -150,19 +183,21 @@ final class BuildContext: Sendable {
                 contrast: contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings))
             let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: SHA256.hex(bytes)) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
-            outcome.records[output.path] = BuildCache.OutputRecord(key: key, tree: treeHash, inputs: recordedInputs, stamp: stamp)
+            outcome.records[output.path] = BuildCache.OutputRecord(key: key, tree: treeHash, stamp: stamp)
         }
         return outcome
     }
 
     /// Nil when the output on disk is what these inputs would draw; else why not.
-    private func staleness(_ path: String, key: String, treeHash: String, inputs: [String: InputFile], directory: String) -> String? {
+    private func staleness(_ path: String, key: String, treeHash: String, inputs: [String: InputFile], spec: String, directory: String) -> String? {
         if options.force { return "--force" }
         guard let record = cache.outputs[path], let entry = previous[path] else { return "new output \(path)" }
         if record.key != key {
             if cache.toolchain != toolchain { return "logoc, a library or a bundled font changed" }
-            let changed = inputs.filter { record.inputs[$0.key] != $0.value.hash }.map(\.key).sorted()
-            let gone = record.inputs.keys.filter { inputs[$0] == nil }.sorted()
+            let before = cache.specs[spec]?.dependencies ?? [:]
+            let changed = inputs.filter { before[$0.value.path]?.sha256 != $0.value.hash }.map(\.key).sorted()
+            let now = Set(inputs.values.map(\.path))
+            let gone = before.filter { !now.contains($0.key) && $0.value.size >= 0 && $0.key != configPath }.map { relative($0.key) }.sorted()
             if !changed.isEmpty { return "changed: " + changed.joined(separator: ", ") }
             if !gone.isEmpty { return "no longer used: " + gone.joined(separator: ", ") }
             return record.tree != treeHash ? "the render tree changed" : "the output's settings changed"
@@ -186,29 +221,27 @@ final class BuildContext: Sendable {
         }
         var kind: Kind
         var hash: String
+        /// Absolute.
+        var path: String
     }
 
     /// Every file the spec's outputs depend on, project-relative, with hashes.
-    private func inputs(of spec: CheckedSpec, trees: [RenderTree]) -> [String: InputFile] {
+    private func inputs(of spec: CheckedSpec, trees: [RenderTree], dependencies: inout [String]) -> [String: InputFile] {
         var files: [(String, InputFile.Kind)] = [(spec.input.path, .source)]
         files += spec.partials.map { ($0, .source) }
         if let config = project.configFile { files.append((config, .source)) }
+        dependencies = files.map(\.0) + [configPath]
         for tree in trees {
             if case .image(let image) = tree.background { files.append((image.path, .content)) }
             if let file = tree.text?.font.file { files.append((file, .content)) }
         }
+        dependencies += files.filter { $0.1 == .content }.map(\.0)
         var result: [String: InputFile] = [:]
+        // (Hashes come from the hasher's own stat, taken before reading.)
         for (path, kind) in files {
-            result[relative(path)] = InputFile(kind: kind, hash: hasher.hash(path) ?? "missing")
+            result[relative(path)] = InputFile(kind: kind, hash: hasher.hash(path) ?? "missing", path: path)
         }
         return result
-    }
-}
-
-/// Hashes a file once, outside any cache (the project's few font files).
-enum FileHasherOnce {
-    static func hash(_ path: String) -> String {
-        FileManager.default.contents(atPath: path).map { SHA256.hex(Array($0)) } ?? "missing"
     }
 }
 

@@ -9,26 +9,28 @@ enum Gallery {
     static func html(_ manifest: Manifest) -> String {
         // One card per spec and variant, in path order.
         var groups: [(key: String, entries: [Manifest.Entry])] = []
+        var index: [String: Int] = [:]
         for entry in manifest.outputs {
             let key = entry.spec + "\u{0}" + entry.name + "\u{0}" + entry.variant
-            if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].entries.append(entry) } else { groups.append((key, [entry])) }
+            if let i = index[key] { groups[i].entries.append(entry) } else { index[key] = groups.count; groups.append((key, [entry])) }
         }
-        var cards = ""
+        var cards: [String] = []
+        cards.reserveCapacity(groups.count)
         for group in groups {
             guard let first = group.entries.first else { continue }
             let preview = group.entries.first { $0.format == "png" && $0.scale == 1 } ?? group.entries.first { $0.format == "svg" } ?? first
             let files = group.entries.map { e in
                 "<li><a href=\"\(attr(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
             }.joined()
-            let contrast = first.contrast.map { String(format: "%.2f:1", $0) } ?? "no text"
+            let contrast = first.contrast.map { "\($0):1" } ?? "no text"
             let warnings = first.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + first.warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
-            cards += """
+            cards.append("""
                 <figure data-spec="\(attr(first.spec))">
                   <div class="backdrops"><div class="light"><img src="\(attr(preview.path))" alt="\(attr(first.name))" width="128" height="128"></div><div class="dark"><img src="\(attr(preview.path))" alt="\(attr(first.name)) on dark" width="128" height="128"></div></div>
                   <figcaption><strong>\(text(first.name))\(first.variant == "dark" ? " <em>dark</em>" : "")</strong><br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warnings)</figcaption>
                 </figure>
 
-                """
+                """)
         }
         let count = manifest.outputs.count
         return """
@@ -53,18 +55,28 @@ enum Gallery {
             <h1>logoc gallery</h1>
             <p>\(count) file\(count == 1 ? "" : "s"); each shown on a light and a dark page.</p>
             <main>
-            \(cards)</main>
+            \(cards.joined())</main>
             </body>
             </html>
 
             """
     }
 
+    /// HTML-escaped text; most names need nothing, and are returned as they are.
     private static func text(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
-    private static func attr(_ s: String) -> String {
-        text(s).replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    private static func attr(_ s: String) -> String { text(s) }
 }

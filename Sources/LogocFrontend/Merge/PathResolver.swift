@@ -36,10 +36,21 @@ public struct PathResolver: Sendable {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
+    /// An absolute path with `.` and `..` removed lexically. (Foundation's
+    /// `standardizingPath` also resolves symbolic links, one `readlink` per
+    /// component, which dominated discovering thousands of specs; links are
+    /// resolved where it matters, by `realPath`.)
     public static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
-        let cwd = FileManager.default.currentDirectoryPath
-        return ((cwd as NSString).appendingPathComponent(path) as NSString).standardizingPath
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for component in full.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(component)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// `realpath(3)`: absolute, no `.`/`..`, no symbolic links; nil when missing.
