@@ -10,7 +10,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck
 
-.PHONY: all deps build release run check test golden schema clean
+.PHONY: all deps build release run check test golden schema clean install install-files
 
 all: build
 
@@ -41,6 +41,19 @@ check: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Install logoc and its shell completions (bash, zsh, fish) under PREFIX.
+PREFIX ?= /usr/local
+install: release
+	$(MAKE) install-files BIN=.build/release/logoc
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/logoc
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/logoc
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_logoc
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/logoc.fish
 
 ## Re-record Golden/ from the current renderer (look at the changes before committing).
 golden: deps

@@ -63,7 +63,7 @@ public enum BuildRun {
     }
 
     /// logoc's own version, part of every cache key.
-    public static let version = "0.2.0"
+    public static let version = LogocVersion.current
 
     public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
         var lock: OutputLock?

@@ -6,12 +6,19 @@ import LogocFrontend
 
 /// How diagnostics are printed.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case human, json
+    /// Caret excerpts on standard error.
+    case human
+    /// One JSON array on standard output.
+    case json
+    /// GitHub Actions workflow commands (`::error file=…::…`) on standard output.
+    case github
+    /// One SARIF 2.1.0 log on standard output, for code scanning.
+    case sarif
 }
 
 /// Options every compiling command shares.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "How to print diagnostics: human (to standard error) or json (one array on standard output).")
+    @Option(help: "How to print diagnostics: human (to standard error), json (one array), github (GitHub Actions annotations) or sarif (a SARIF 2.1.0 log); all but human go to standard output.")
     var format: OutputFormat = .human
 
     @Flag(help: "Treat warnings as errors: exit 1 when any warning is reported.")
@@ -88,12 +95,16 @@ struct CommonOptions: ParsableArguments {
         switch format {
         case .json:
             FileHandle.standardOutput.write(Data(DiagnosticRenderer.json(diagnostics).utf8))
+        case .github:
+            FileHandle.standardOutput.write(Data(DiagnosticRenderer.github(diagnostics).utf8))
+        case .sarif:
+            FileHandle.standardOutput.write(Data(DiagnosticRenderer.sarif(diagnostics, toolVersion: Logoc.version).utf8))
         case .human:
             let colour = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
             let renderer = DiagnosticRenderer(sources: sources, colour: colour)
             var text = diagnostics.map { renderer.human($0) }.joined(separator: "\n")
             // On a terminal (or with --verbose) a summary; in a pipe, nothing but diagnostics.
-            if (Terminal.isTerminal(STDERR_FILENO) || verbose) && !quiet {
+            if (Terminal.isTerminal(STDERR_FILENO) || verbose) && !quiet && !summary.isEmpty {
                 if !diagnostics.isEmpty { text += "\n" }
                 text += summary + "\n"
             }

@@ -1,0 +1,86 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+import LogocImageIO
+
+/// `logoc verify --golden DIR`: renders the specs and compares every PNG with
+/// the committed golden image, by `ImageComparison`'s rule (the one the
+/// project's own golden tests use). How a team reviews visual changes in CI.
+public enum VerifyRun {
+    public struct Report: Sendable {
+        public var build: RunReport
+        /// Outputs whose pixels differ, with the comparison.
+        public var changed: [(path: String, result: ImageComparison.Result)] = []
+        /// Outputs with no golden image yet.
+        public var added: [String] = []
+        /// Golden images no output matches any more.
+        public var removed: [String] = []
+        /// Golden images written or deleted by `--update`.
+        public var updated: [String] = []
+        /// expected|diff|actual images written, one per changed output.
+        public var diffs: [String] = []
+        public var matched = 0
+
+        public var hasDifferences: Bool { !changed.isEmpty || !added.isEmpty || !removed.isEmpty }
+    }
+
+    public static func run(_ inputs: [SpecInput], project: Project, golden: String, diffDirectory: String,
+                           update: Bool, jobs: Int) -> Report {
+        let scratch = NSTemporaryDirectory() + "logoc-verify-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let build = BuildRun.run(inputs, project: project, options: .init(outputDirectory: scratch, jobs: jobs, gallery: false))
+        var report = Report(build: build)
+        let outputs = (build.written + build.unchanged).filter { $0.hasSuffix(".png") }.sorted()
+        let comparison = ImageComparison()
+        for path in outputs {
+            let actualPath = (scratch as NSString).appendingPathComponent(path)
+            let goldenPath = (golden as NSString).appendingPathComponent(path)
+            if update {
+                if let bytes = FileManager.default.contents(atPath: actualPath) {
+                    do {
+                        if try AtomicFile.write(Array(bytes), to: goldenPath) { report.updated.append(path) }
+                    } catch {
+                        report.build.failures.append("cannot write '\(goldenPath)': \(error)")
+                    }
+                }
+                continue
+            }
+            guard FileManager.default.fileExists(atPath: goldenPath) else {
+                report.added.append(path)
+                continue
+            }
+            do {
+                let expected = try ImageDecoder.decode(contentsOfFile: goldenPath)
+                let actual = try ImageDecoder.decode(contentsOfFile: actualPath)
+                let result = comparison.compare(expected, actual)
+                if result.matches {
+                    report.matched += 1
+                    continue
+                }
+                report.changed.append((path, result))
+                let diffPath = (diffDirectory as NSString).appendingPathComponent(path)
+                try AtomicFile.write(try PNGEncoder.encode(comparison.sheet(expected, actual)), to: diffPath)
+                report.diffs.append(diffPath)
+            } catch {
+                report.build.failures.append("cannot compare '\(path)': \(error)")
+            }
+        }
+        // Golden images of outputs that no longer exist. While a spec has an
+        // error its outputs are unknown, so nothing counts as removed.
+        guard build.errorCount == 0 else { return report }
+        let produced = Set(outputs)
+        let enumerator = FileManager.default.enumerator(atPath: golden)
+        while let file = enumerator?.nextObject() as? String {
+            guard file.hasSuffix(".png"), !produced.contains(file) else { continue }
+            if update {
+                try? FileManager.default.removeItem(atPath: (golden as NSString).appendingPathComponent(file))
+                report.updated.append(file)
+            } else {
+                report.removed.append(file)
+            }
+        }
+        report.removed.sort()
+        report.updated.sort()
+        return report
+    }
+}

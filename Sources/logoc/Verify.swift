@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import LogocDriver
+import LogocFrontend
+
+/// `logoc verify`: compare renders with committed golden images.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the specs and compare every PNG with a folder of golden images; exit 1 when anything changed.",
+        discussion: """
+            A pixel differs when a channel moves by more than 2 levels; an image changed when more than \
+            0.05% of its pixels differ. For each change an expected|diff|actual image is written. \
+            --update records the current renders as the new golden images.
+            """
+    )
+
+    @Argument(help: "Spec files or directories (default: Specs).")
+    var paths: [String] = []
+
+    @Option(help: "The folder of golden images, mirroring the output folder.")
+    var golden: String
+
+    @Option(help: "Where expected|diff|actual images go.")
+    var diff: String = "verify-diff"
+
+    @Flag(help: "Record the current renders as the golden images.")
+    var update = false
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let inputs: [SpecInput]
+        do {
+            inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
+        } catch {
+            FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
+            throw ExitCode.usage
+        }
+        let project = Project.load(root: options.root, configPath: options.config)
+        let report = VerifyRun.run(inputs, project: project, golden: golden, diffDirectory: diff, update: update, jobs: options.jobs)
+        var lines: [String] = []
+        for (path, result) in report.changed {
+            lines.append("changed \(path): \(result.sameSize ? "\(result.differing) of \(result.total) pixels differ (largest channel difference \(result.maxDelta))" : "the size changed")")
+        }
+        lines += report.added.map { "new \($0): no golden image (run with --update to record it)" }
+        lines += report.removed.map { "removed \($0): no spec draws it any more" }
+        lines += report.updated.map { "updated \($0)" }
+        if !report.diffs.isEmpty { lines.append("expected|diff|actual images: \(diff)/") }
+        let summary = update
+            ? "\(report.updated.count) golden image\(report.updated.count == 1 ? "" : "s") updated in \(golden)"
+            : "\(report.matched) matched, \(report.changed.count) changed, \(report.added.count) new, \(report.removed.count) removed"
+        lines.append(summary)
+        options.report(report.build.diagnostics, sources: report.build.sources, summary: "")
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        for failure in report.build.failures { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+        if !report.build.failures.isEmpty { throw ExitCode.usage }
+        if report.build.errorCount > 0 || (!update && report.hasDifferences) { throw ExitCode.failure }
+    }
+}

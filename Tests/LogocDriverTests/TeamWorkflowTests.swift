@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import LogocCore
+
+/// A team's first ten minutes: `init`, `build`, `check`; `verify` against
+/// golden images catching a colour change; `make install` with completions.
+struct TeamWorkflowTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-team-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func initThenBuildAndCheck() throws {
+        let dir = try Self.folder()
+        let first = try CLITests.run(["init", dir.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        for file in ["logoc.yaml", "Specs/example.yaml", "Specs/_team.yaml", "logo-spec.schema.json", ".pre-commit-config.yaml", ".gitignore", "README.md"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path), "\(file) missing")
+        }
+        let build = try CLITests.run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist/example.png").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dist/index.html").path))
+        let check = try CLITests.run(["check", "--strict"], in: dir)
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stderr)")
+        // The example's schema line points at the schema init wrote.
+        let example = try String(contentsOf: dir.appendingPathComponent("Specs/example.yaml"), encoding: .utf8)
+        #expect(example.hasPrefix("# yaml-language-server: $schema=../logo-spec.schema.json"))
+        // A second init refuses and changes nothing.
+        try "contrast: AAA\n".write(to: dir.appendingPathComponent("logoc.yaml"), atomically: true, encoding: .utf8)
+        let again = try CLITests.run(["init", dir.path])
+        #expect(again.status == 2 && again.stderr.contains("refusing to overwrite"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("logoc.yaml"), encoding: .utf8) == "contrast: AAA\n")
+    }
+
+    @Test func verifyCatchesAOneColourChange() throws {
+        let dir = try Self.folder()
+        _ = try CLITests.run(["init", dir.path])
+        let record = try CLITests.run(["verify", "--golden", "golden", "--update"], in: dir)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(try CLITests.run(["verify", "--golden", "golden"], in: dir).status == 0)
+        // One palette colour changes: every image that uses it is caught.
+        let config = dir.appendingPathComponent("logoc.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "#5B2EFF", with: "#2E7D32")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let changed = try CLITests.run(["verify", "--golden", "golden", "--diff", "diff"], in: dir)
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(changed.stderr.contains("changed example.png"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("diff/example.png").path))
+        // Accepting the change makes it the new golden.
+        #expect(try CLITests.run(["verify", "--golden", "golden", "--update"], in: dir).status == 0)
+        #expect(try CLITests.run(["verify", "--golden", "golden"], in: dir).status == 0)
+    }
+
+    @Test func makeInstallPutsLogocAndCompletionsUnderThePrefix() throws {
+        let prefix = try Self.folder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        process.arguments = ["-s", "-C", CLITests.repository.path, "install-files", "PREFIX=\(prefix.path)", "BIN=\(CLITests.binary.path)"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let installed = prefix.appendingPathComponent("bin/logoc")
+        #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+        for completion in ["share/bash-completion/completions/logoc", "share/zsh/site-functions/_logoc", "share/fish/vendor_completions.d/logoc.fish"] {
+            let text = (try? String(contentsOf: prefix.appendingPathComponent(completion), encoding: .utf8)) ?? ""
+            #expect(text.contains("build") && text.contains("check"), "\(completion) is not a completion script")
+        }
+        let version = Process()
+        version.executableURL = installed
+        version.arguments = ["--version"]
+        let pipe = Pipe()
+        version.standardOutput = pipe
+        try version.run()
+        version.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == LogocVersion.current)
+    }
+}
