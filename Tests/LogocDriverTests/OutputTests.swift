@@ -110,3 +110,17 @@ struct OutputTests {
         }
     }
 }
+
+/// The gallery, as a person sees it: headless Chromium opens index.html and
+/// every image in it must load (tools/gallery-check.sh).
+struct GalleryTests {
+    @Test func everyImageInTheGalleryLoadsInChromium() throws {
+        let dist = GoldenTests.showcase.output
+        #expect(FileManager.default.fileExists(atPath: dist + "/index.html"))
+        let shot = NSTemporaryDirectory() + "logoc-gallery-" + UUID().uuidString + ".png"
+        let (status, output) = try OutputTests.run("/bin/bash", [GoldenTests.repository + "/tools/gallery-check.sh", dist, shot])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("images loaded"))
+        #expect(FileManager.default.fileExists(atPath: shot))
+    }
+}

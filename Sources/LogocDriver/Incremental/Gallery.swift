@@ -56,6 +56,14 @@ enum Gallery {
             <p>\(count) file\(count == 1 ? "" : "s"); each shown on a light and a dark page.</p>
             <main>
             \(cards.joined())</main>
+            <script>
+            // Counts the images that loaded, for tests (tools/gallery-check.sh).
+            addEventListener("load", () => {
+              const images = [...document.images];
+              const shown = images.filter(i => i.complete && i.naturalWidth > 0).length;
+              document.body.dataset.loaded = shown + "/" + images.length;
+            });
+            </script>
             </body>
             </html>
 
