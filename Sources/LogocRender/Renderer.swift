@@ -46,7 +46,7 @@ public final class Renderer {
         let cr = surface.context
         cairo_scale(cr, Double(scale), Double(scale))
         try painter.drawBackground(tree, on: cr, forSVG: false)
-        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color)) }
+        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
         return try surface.pixels()
     }
 
@@ -78,7 +78,7 @@ public final class Renderer {
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
         try painter.drawBackground(tree, on: cr, forSVG: true)
-        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color)) }
+        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)

@@ -13,6 +13,8 @@ final class TextLayout {
     let inkBox: Rect
     /// Where `pango_cairo_show_layout` must start.
     let origin: Point
+    /// Whether any glyph may come from the colour emoji font.
+    let hasColorGlyphs: Bool
 
     /// The size laid out first for `auto`; ink scales linearly with size
     /// because hinting is off.
@@ -28,6 +30,35 @@ final class TextLayout {
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(run.font.weight)))
         pango_font_description_set_style(description, run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         run.text.withCString { pango_layout_set_text(layout, $0, -1) }
+        // Emoji take the colour emoji font even where the text font has a
+        // plain glyph for the character (Inter draws ⚠ and ❤ in black).
+        var byte = 0
+        var emojiRanges: [(Int, Int)] = []
+        for character in run.text {
+            let length = character.utf8.count
+            if Self.isEmoji(character) { emojiRanges.append((byte, byte + length)) }
+            byte += length
+        }
+        hasColorGlyphs = !emojiRanges.isEmpty || families.contains(FontSession.emojiFamily)
+        if !emojiRanges.isEmpty, let attributes = pango_attr_list_new() {
+            for (start, end) in emojiRanges {
+                let emojiDescription = pango_font_description_new()
+                pango_font_description_set_family(emojiDescription, FontSession.emojiFamily)
+                defer { pango_font_description_free(emojiDescription) }
+                guard let attribute = pango_attr_font_desc_new(emojiDescription) else { continue }
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, attribute)
+                // Without fallback the range must come from the emoji font,
+                // even for characters a text font also has.
+                guard let noFallback = pango_attr_fallback_new(0) else { continue }
+                noFallback.pointee.start_index = UInt32(start)
+                noFallback.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, noFallback)
+            }
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
 
         func ink(at size: Double) -> Rect {
             pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
@@ -77,13 +108,33 @@ final class TextLayout {
         }
     }
 
-    /// Draws the text at its place on a context whose user space is the 1× canvas.
-    func draw(on cr: OpaquePointer, color: (r: Double, g: Double, b: Double, a: Double)) {
+    /// Draws the text at its place on a context whose user space is the 1×
+    /// canvas. With `outlines`, glyphs are filled as paths: Cairo's image
+    /// surface snaps each glyph to a whole pixel (it has no subpixel glyph
+    /// positions), which put PNG text up to half a pixel from the SVG's; a
+    /// path lands exactly. Colour (bitmap) emoji have no outlines and are
+    /// always drawn as glyphs.
+    func draw(on cr: OpaquePointer, color: (r: Double, g: Double, b: Double, a: Double), outlines: Bool) {
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         cairo_move_to(cr, origin.x, origin.y)
         pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
+        if outlines && !hasColorGlyphs {
+            pango_cairo_layout_path(cr, layout)
+            cairo_fill(cr)
+        } else {
+            pango_cairo_show_layout(cr, layout)
+        }
         cairo_restore(cr)
+    }
+
+    /// Whether a grapheme is drawn as a colour emoji: emoji presentation by
+    /// default, or asked for with U+FE0F, a keycap, a flag or a ZWJ sequence.
+    static func isEmoji(_ c: Character) -> Bool {
+        let scalars = Array(c.unicodeScalars)
+        guard let first = scalars.first, !scalars.contains("\u{FE0E}") else { return false }
+        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}") { return true }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        return scalars.contains("\u{200D}") && first.properties.isEmoji
     }
 }

@@ -13,6 +13,20 @@ public enum LanguageSchema {
         ("medium", 500), ("semiBold", 600), ("bold", 700), ("extraBold", 800), ("black", 900),
     ]
 
+    /// The weight words as logoc reads them (any case; `-`, `_` and spaces
+    /// ignored), in the spellings the JSON Schema lists: `extraBold`,
+    /// `extrabold`, `extra-bold`.
+    public static let weightSpellings: [String] = {
+        var words: [String] = []
+        for (word, _) in weightNames {
+            let kebab = word.reduce(into: "") { out, c in
+                if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+            }
+            for spelling in [word, word.lowercased(), kebab] where !words.contains(spelling) { words.append(spelling) }
+        }
+        return words
+    }()
+
     public static let shapes = ["circle", "square", "roundRect"]
     public static let formats = ["png", "svg"]
     public static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"
@@ -47,7 +61,7 @@ public enum LanguageSchema {
 
     public static let font = ObjectSpec("Font", keys: [
         KeySpec("family", .text(pattern: nil), "an installed or bundled family (default Inter)"),
-        KeySpec("weight", .oneOf([.integer(100...900), .choice(weightNames.map(\.word))]), "100–900 or thin…black (default 700)"),
+        KeySpec("weight", .oneOf([.integer(100...900), .choice(weightSpellings)]), "100–900 or thin…black (default 700)"),
         KeySpec("italic", .boolean, "italic style"),
         KeySpec("file", .path, "a font file; wins over family"),
     ])
