@@ -8,7 +8,7 @@ DIST         ?= dist
 APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1.0-dev \
                 libturbojpeg0-dev libdeflate-dev libpng-dev libssl-dev \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
-                librsvg2-bin pngcheck chromium
+                librsvg2-bin pngcheck chromium pre-commit git
 
 .PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit
 
