@@ -9,16 +9,27 @@ enum AtomicFile {
         let description: String
     }
 
+    /// Distinguishes temporary files of one process.
+    private static let counter = Counter()
+
     /// Returns false when the file already held exactly these bytes.
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String) throws -> Bool {
-        if let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count, existing.elementsEqual(bytes) {
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists, Int(info.st_size) == bytes.count, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
             return false
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        if !exists {
+            var folderInfo = stat()
+            if stat(folder, &folderInfo) != 0 {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(counter.take(below: Int.max) ?? 0)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         var offset = 0

@@ -26,6 +26,8 @@ public struct RunReport: Sendable {
     public var explanations: [String] = []
     /// Failures of the machine (I/O, Cairo), not of a spec: exit code 2.
     public var failures: [String] = []
+    /// `--timings`' JSON line, when asked for.
+    public var timings: String?
 
     public var errorCount: Int { diagnostics.filter(\.isError).count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -49,6 +51,8 @@ public enum BuildRun {
         public var progress: (@Sendable (Int, Int, String) -> Void)?
         /// Called when another build holds the output folder.
         public var waiting: (@Sendable () -> Void)?
+        /// Adds up time per stage for `--timings`.
+        public var clock: StageClock?
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
@@ -78,7 +82,7 @@ public enum BuildRun {
         // Spec files that, with everything they use, are unchanged since a
         // clean build are skipped unread: that is what makes a no-op
         // rebuild of thousands of specs fast.
-        let cache = options.outputDirectory.map(BuildCache.load) ?? BuildCache()
+        let cache = options.clock.time(.io) { options.outputDirectory.map(BuildCache.load) ?? BuildCache() }
         let configPath = project.configFile ?? (project.paths.root as NSString).appendingPathComponent("logoc.yaml")
         let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
         let probe = BuildContext(project: project, options: options, directory: options.outputDirectory,
@@ -101,7 +105,7 @@ public enum BuildRun {
             relativePaths[input.path] = relative
             if probe.isFresh(input, relative: relative) { fresh.append(relative) } else { dirty.append(input) }
         }
-        var checked = CheckRun.run(dirty, project: project, jobs: options.jobs)
+        var checked = CheckRun.run(dirty, project: project, jobs: options.jobs, clock: options.clock)
         // A changed spec may now claim an output that a skipped one writes.
         var owners: [String: String] = [:]
         for spec in fresh { for output in cache.specs[spec]?.outputs ?? [] { owners[output] = spec } }
@@ -126,7 +130,7 @@ public enum BuildRun {
         let context = BuildContext(project: project, options: options, directory: options.outputDirectory, checked: checked,
                                    cache: cache, configPath: configPath, toolchain: toolchain, relativePaths: relativePaths)
         let done = Counter()
-        let outcomes = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts) { i, renderer in
+        let outcomes = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock) { i, renderer in
             var outcome = context.build(specs[i], strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
             outcome.index = i
             options.progress?((done.take(below: Int.max) ?? 0) + 1, specs.count, specs[i].input.displayPath)
@@ -146,7 +150,7 @@ public enum BuildRun {
             }
         }
         if options.outputDirectory != nil {
-            context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report)
+            options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report) }
         }
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

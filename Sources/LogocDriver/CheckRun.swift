@@ -19,8 +19,9 @@ public struct CheckReport: Sendable {
 
 /// Runs the front end over many files in parallel.
 public enum CheckRun {
-    public static func run(_ inputs: [SpecInput], project: Project, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> CheckReport {
-        let checker = SpecChecker(project: project)
+    public static func run(_ inputs: [SpecInput], project: Project, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           clock: StageClock? = nil) -> CheckReport {
+        let checker = SpecChecker(project: project, clock: clock)
         let results = ResultSlots<FileCheck>(count: inputs.count)
         let workers = max(1, min(jobs, inputs.count))
         let next = Counter()

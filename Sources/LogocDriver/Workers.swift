@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 import LogocFonts
 import LogocRender
 
@@ -7,7 +8,7 @@ import LogocRender
 /// threads). Results land in their index's slot, so order never depends on
 /// scheduling.
 enum Workers {
-    static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog,
+    static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog, clock: StageClock? = nil,
                                  _ body: @Sendable (Int, () throws(RenderError) -> Renderer) -> T) -> [T] {
         let results = ResultSlots<T>(count: count)
         let next = Counter()
@@ -16,6 +17,7 @@ enum Workers {
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
                 let made = try Renderer(catalog: catalog)
+                made.clock = clock
                 renderer = made
                 return made
             }

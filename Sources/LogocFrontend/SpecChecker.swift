@@ -6,9 +6,12 @@ import LogocCore
 public struct SpecChecker: Sendable {
     public let project: Project
     private let reader = YAMLReader()
+    /// Where `--timings` adds up parse and validate time.
+    public var clock: StageClock?
 
-    public init(project: Project) {
+    public init(project: Project, clock: StageClock? = nil) {
         self.project = project
+        self.clock = clock
     }
 
     public func check(_ input: SpecInput) -> FileCheck {
@@ -69,7 +72,7 @@ public struct SpecChecker: Sendable {
 
         var decoder = SyntaxDecoder(sources: sources)
         decoder.checksPresence = !input.isPartial
-        var logo = decoder.logo(merged)
+        var logo = clock.time(.parse) { decoder.logo(merged) }
         var darkLogo: LogoSyntax?
         if let darkNode, let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? Optional(darkNode) {
             if decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") != nil {
@@ -82,8 +85,10 @@ public struct SpecChecker: Sendable {
         if input.isPartial { return nil }
 
         var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
-        validator.validate(logo)
-        if let darkLogo { validator.validate(darkLogo) }
+        clock.time(.validate) {
+            validator.validate(logo)
+            if let darkLogo { validator.validate(darkLogo) }
+        }
         result.diagnostics += validator.diagnostics
 
         // Name and outputs.
@@ -186,7 +191,7 @@ public struct SpecChecker: Sendable {
         }
         let source = SourceFile(path: display, text: SourceText.decode(bytes))
         if reference == nil { result.sources.append(source) }
-        let (documents, diagnostics) = reader.read(bytes, file: display)
+        let (documents, diagnostics) = clock.time(.parse) { reader.read(bytes, file: display) }
         result.diagnostics += diagnostics
         return (source, documents)
     }

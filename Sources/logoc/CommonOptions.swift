@@ -39,6 +39,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print the summary even when standard error is not a terminal, and list removed files.")
     var verbose = false
 
+    @Flag(help: ArgumentHelp("Print time per stage as JSON on the last line of standard error.", visibility: .hidden))
+    var timings = false
+
     func validate() throws {
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be from 1 to 256") }
         var isDirectory: ObjCBool = false
@@ -52,9 +55,10 @@ struct CommonOptions: ParsableArguments {
 
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     func run(paths: [String], output: String?, force: Bool = false) throws -> RunReport {
+        let clock = timings ? StageClock() : nil
         let inputs: [SpecInput]
         do {
-            inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
+            inputs = try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }
         } catch {
             FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
             throw ExitCode.usage
@@ -66,10 +70,12 @@ struct CommonOptions: ParsableArguments {
             callback = { done, total, name in progress.show(done, total, name) }
         }
         let quiet = self.quiet
-        let options = BuildRun.Options(outputDirectory: output, jobs: jobs, strict: strict, force: force, progress: callback, waiting: {
+        var options = BuildRun.Options(outputDirectory: output, jobs: jobs, strict: strict, force: force, progress: callback, waiting: {
             if !quiet { FileHandle.standardError.write(Data("waiting for another logoc build into \(output ?? "")\n".utf8)) }
         })
-        let report = BuildRun.run(inputs, project: project, options: options)
+        options.clock = clock
+        var report = BuildRun.run(inputs, project: project, options: options)
+        report.timings = clock?.json()
         progress?.clear()
         return report
     }
@@ -82,6 +88,7 @@ struct CommonOptions: ParsableArguments {
     /// Prints everything and throws the exit code SPEC.md promises.
     func finish(_ report: RunReport, summary: String) throws {
         self.report(report.diagnostics, sources: report.sources, summary: summary)
+        if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         for failure in report.failures {
             FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
         }

@@ -101,7 +101,7 @@ final class BuildContext: Sendable {
             outcome.failures = plan.failures
             return outcome
         }
-        let (light, dark) = resolver.resolve(spec)
+        let (light, dark) = options.clock.time(.resolve) { resolver.resolve(spec) }
         var dependencies: [String] = []
         let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), dependencies: &dependencies)
         outcome.dependencies = Dictionary(dependencies.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
@@ -169,7 +169,7 @@ final class BuildContext: Sendable {
         for (output, key, treeHash, bytes, contrast) in files {
             let path = (directory as NSString).appendingPathComponent(output.path)
             do {
-                try AtomicFile.write(bytes, to: path)
+                try options.clock.time(.io) { try AtomicFile.write(bytes, to: path) }
             } catch {
                 outcome.failures.append("cannot write '\(path)': \(error)")
                 outcome.state = .failed

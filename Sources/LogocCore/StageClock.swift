@@ -1,0 +1,49 @@
+import Foundation
+
+/// Time spent per pipeline stage, summed over all threads, for `--timings`
+/// and the benchmark. Passed down explicitly; nil when nobody asked.
+public final class StageClock: @unchecked Sendable {
+    // @unchecked: `totals` is only touched under `lock`.
+    public enum Stage: String, CaseIterable, Sendable {
+        case discover, parse, validate, resolve, measure, draw, encodePNG, writeSVG, io
+    }
+
+    private let lock = NSLock()
+    private var totals: [Stage: Double] = [:]
+    private let start = DispatchTime.now()
+
+    public init() {}
+
+    /// Runs `body`, adding its wall time to `stage`.
+    @discardableResult
+    public func time<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
+        let begin = DispatchTime.now()
+        defer {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - begin.uptimeNanoseconds) / 1e6
+            lock.lock()
+            totals[stage, default: 0] += elapsed
+            lock.unlock()
+        }
+        return try body()
+    }
+
+    /// `{"stages": {"discover": ms, …}, "total": ms}` on one line.
+    public func json() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        let stages = Stage.allCases.map { "\"\($0.rawValue)\": \(String(format: "%.2f", totals[$0] ?? 0))" }.joined(separator: ", ")
+        return "{\"stages\": {\(stages)}, \"total\": \(String(format: "%.2f", total))}"
+    }
+}
+
+extension Optional where Wrapped == StageClock {
+    /// Times `body` when there is a clock, else just runs it.
+    @discardableResult
+    public func time<T, E: Error>(_ stage: StageClock.Stage, _ body: () throws(E) -> T) throws(E) -> T {
+        switch self {
+        case .some(let clock): return try clock.time(stage, body)
+        case .none: return try body()
+        }
+    }
+}
