@@ -35,7 +35,7 @@ enum SVGIDs {
                 var end = found.upperBound
                 while end < text.endIndex, text[end].isASCII, text[end].isNumber { end = text.index(after: end) }
                 if (before == "\"" || before == "#"), end > found.upperBound {
-                    if best == nil || found.lowerBound < best!.1.lowerBound { best = (prefix, found.lowerBound..<end) }
+                    if best.map({ found.lowerBound < $0.1.lowerBound }) ?? true { best = (prefix, found.lowerBound..<end) }
                     break
                 }
                 search = text[found.upperBound...]
