@@ -14,11 +14,12 @@ public enum Discovery {
     public static func inputs(_ paths: [String]) throws(MissingPath) -> [SpecInput] {
         var inputs: [SpecInput] = []
         var seen: Set<String> = []
+        let cwd = FileManager.default.currentDirectoryPath
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
             if !isDirectory.boolValue {
-                let input = SpecInput(path: PathResolver.absolute(path), displayPath: path, outputFolder: "")
+                let input = SpecInput(path: PathResolver.absolute(path, from: cwd), displayPath: path, outputFolder: "")
                 if seen.insert(input.path).inserted { inputs.append(input) }
                 continue
             }
@@ -26,7 +27,7 @@ public enum Discovery {
             for relative in walk(path) {
                 let display = prefix == "." ? relative : prefix + "/" + relative
                 let folder = (relative as NSString).deletingLastPathComponent
-                let input = SpecInput(path: PathResolver.absolute(display), displayPath: display, outputFolder: folder)
+                let input = SpecInput(path: PathResolver.absolute(display, from: cwd), displayPath: display, outputFolder: folder)
                 if seen.insert(input.path).inserted { inputs.append(input) }
             }
         }

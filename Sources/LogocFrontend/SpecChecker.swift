@@ -39,6 +39,9 @@ public struct SpecChecker: Sendable {
         }
         if documents.isEmpty, result.diagnostics.hasErrors, !input.isPartial { result.failedDocuments = 1 }
         result.diagnostics = result.diagnostics.normalized()
+        // Texts are kept only to quote them in diagnostics.
+        let quoted = Set(result.diagnostics.compactMap(\.span?.file) + result.diagnostics.flatMap { $0.notes.compactMap(\.span?.file) })
+        result.sources.removeAll { !quoted.contains($0.path) }
         return result
     }
 
@@ -56,7 +59,8 @@ public struct SpecChecker: Sendable {
         let directory = (input.path as NSString).deletingLastPathComponent
         let own = NodeMerger.expandShorthands(root)
         var sources = [input.displayPath: source]
-        var chain = [PathResolver.realPath(input.path) ?? input.path]
+        // The real path is needed only to find cycles, so only with `extends`.
+        var chain = own["extends"] == nil ? [] : [PathResolver.realPath(input.path) ?? input.path]
         var partials: [String] = []
         var merged = own
         if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,

@@ -40,8 +40,8 @@ public struct PathResolver: Sendable {
     /// `standardizingPath` also resolves symbolic links, one `readlink` per
     /// component, which dominated discovering thousands of specs; links are
     /// resolved where it matters, by `realPath`.)
-    public static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    public static func absolute(_ path: String, from cwd: String? = nil) -> String {
+        let full = path.hasPrefix("/") ? path : (cwd ?? FileManager.default.currentDirectoryPath) + "/" + path
         var parts: [Substring] = []
         for component in full.split(separator: "/") {
             switch component {
