@@ -64,7 +64,17 @@ struct Painter {
                 setSource(image.underlay, on: cr)
                 cairo_paint(cr)
             }
-            let decoded = try images.surface(for: image.path, embedJPEG: forSVG)
+            // Raster outputs draw a copy already scaled to the device size:
+            // shrinking an 800 px photo with a good filter for every output
+            // and every contrast measurement was most of an image spec's time.
+            var deviceWidth = image.placement.width, deviceHeight = image.placement.height
+            cairo_user_to_device_distance(cr, &deviceWidth, &deviceHeight)
+            let targetWidth = Int(abs(deviceWidth).rounded(.up)), targetHeight = Int(abs(deviceHeight).rounded(.up))
+            let shrink = !forSVG && targetWidth > 0 && targetHeight > 0 && targetWidth < image.pixelWidth && targetHeight < image.pixelHeight
+            let decoded = shrink
+                ? try images.scaled(image.path, width: targetWidth, height: targetHeight)
+                : try images.surface(for: image.path, embedOriginal: forSVG)
+            let sourceWidth = shrink ? targetWidth : image.pixelWidth, sourceHeight = shrink ? targetHeight : image.pixelHeight
             cairo_save(cr)
             // Padding the edge pixels outwards keeps the image's border from
             // fading into transparency; the clip keeps the padding off the
@@ -72,7 +82,7 @@ struct Painter {
             cairo_rectangle(cr, image.placement.x, image.placement.y, image.placement.width, image.placement.height)
             cairo_clip(cr)
             cairo_translate(cr, image.placement.x, image.placement.y)
-            cairo_scale(cr, image.placement.width / Double(image.pixelWidth), image.placement.height / Double(image.pixelHeight))
+            cairo_scale(cr, image.placement.width / Double(sourceWidth), image.placement.height / Double(sourceHeight))
             cairo_set_source_surface(cr, decoded.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
@@ -119,8 +129,41 @@ final class ImageCache {
 
     private var entries: [String: Entry] = [:]
     private var embedded: Set<String> = []
+    /// Copies scaled to a device size, by "path|width|height"; few are kept.
+    private var scaledEntries: [(key: String, entry: Entry)] = []
 
-    func surface(for path: String, embedJPEG: Bool) throws(RenderError) -> Entry {
+    /// The image at `width` × `height` pixels, scaled once with a good filter.
+    func scaled(_ path: String, width: Int, height: Int) throws(RenderError) -> Entry {
+        let key = "\(path)|\(width)|\(height)"
+        if let hit = scaledEntries.first(where: { $0.key == key }) { return hit.entry }
+        let full = try surface(for: path, embedOriginal: false)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(width), Int32(height), Int32(stride)),
+              let cr = cairo_create(surface) else {
+            pixels.deallocate()
+            throw .environment("cairo could not scale '\(path)'")
+        }
+        let sourceWidth = Double(cairo_image_surface_get_width(full.surface)), sourceHeight = Double(cairo_image_surface_get_height(full.surface))
+        cairo_scale(cr, Double(width) / sourceWidth, Double(height) / sourceHeight)
+        cairo_set_source_surface(cr, full.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let entry = Entry(surface: surface, pixels: pixels)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .environment("cairo could not scale '\(path)'") }
+        scaledEntries.append((key, entry))
+        if scaledEntries.count > 8 { scaledEntries.removeFirst() }
+        return entry
+    }
+
+    func surface(for path: String, embedOriginal: Bool) throws(RenderError) -> Entry {
         let entry: Entry
         if let cached = entries[path] {
             entry = cached
@@ -145,12 +188,14 @@ final class ImageCache {
             entry = Entry(surface: surface, pixels: pixels)
             entries[path] = entry
         }
-        // In SVG a JPEG is embedded as the original file, not re-encoded.
-        if embedJPEG, !embedded.contains(path), let data = FileManager.default.contents(atPath: path), data.starts(with: [0xFF, 0xD8]) {
+        // In SVG a JPEG or PNG is embedded as the original file, not
+        // re-encoded by Cairo (slower, and larger than the original).
+        if embedOriginal, !embedded.contains(path), let data = FileManager.default.contents(atPath: path),
+           let mime = data.starts(with: [0xFF, 0xD8]) ? CAIRO_MIME_TYPE_JPEG : data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? CAIRO_MIME_TYPE_PNG : nil {
             embedded.insert(path)
             let copy = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)
             data.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: data.count) } }
-            cairo_surface_set_mime_data(entry.surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(data.count),
+            cairo_surface_set_mime_data(entry.surface, mime, copy.assumingMemoryBound(to: UInt8.self), UInt(data.count),
                                         { $0?.deallocate() }, copy)
         }
         return entry
