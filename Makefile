@@ -85,3 +85,32 @@ schema: build
 
 clean:
 	rm -rf .build $(DIST)
+
+## The benchmark of issue 6 (docs/performance.md): corpora, logoc, its floor and
+## its peers in one run, medians of several runs; about 10 minutes. Prints the
+## goals table and writes bench/.results/latest.md and latest.json.
+## BENCH_ARGS passes options to bench/run.py (e.g. --quick, --runs 5).
+.PHONY: bench benchdeps
+bench: release benchdeps
+	python3 bench/run.py --logoc .build/release/logoc $(BENCH_ARGS)
+
+## What the bench's peers need (no-op when present): Pillow, numpy and pycairo
+## from PyPI (pycairo builds against libcairo2-dev and pkg-config from `make
+## deps`, and needs Python's headers), ImageMagick from Debian.
+BENCH_PY_PACKAGES := pillow numpy pycairo
+benchdeps: deps
+	@SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	missing=""; \
+	[ -x /usr/bin/convert ] && /usr/bin/convert -version 2>/dev/null | grep -q ImageMagick || missing="$$missing imagemagick"; \
+	python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+	  || missing="$$missing python3-dev"; \
+	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi; \
+	python3 -c 'import PIL, numpy, cairo' 2>/dev/null || { \
+	  echo "installing (pip): $(BENCH_PY_PACKAGES)"; \
+	  PIP="python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore"; \
+	  $$PIP $(BENCH_PY_PACKAGES) 2>/dev/null || $$PIP --break-system-packages $(BENCH_PY_PACKAGES); \
+	}

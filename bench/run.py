@@ -1,0 +1,537 @@
+#!/usr/bin/env python3
+"""`make bench`: logoc's benchmark, its floor and its peers, in one run.
+
+    python3 bench/run.py [--logoc .build/release/logoc] [--runs 3] [--quick] …
+
+Generates the corpora (bench/make_corpus.py, fixed seed) into bench/.corpus/,
+times every figure of issue 6 as the median of several whole-process runs
+(time.perf_counter around each process, peak RSS from os.wait4's ru_maxrss),
+reads logoc's per-stage timers (`--timings`, the last JSON line of standard
+error), runs the floor (`logoc bench-floor`) and the peers (Pillow, pycairo,
+ImageMagick) interleaved with logoc on the same avatars, and prints a table of
+every goal with its measured value, met or not. The table and every raw run
+go to bench/.results/latest.md and latest.json. docs/performance.md explains
+each figure.
+"""
+
+import argparse
+import filecmp
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from make_corpus import gi_avatar, hexc  # noqa: E402
+
+STAGES = ["discover", "parse", "validate", "resolve", "measure", "draw", "encodePNG", "writeSVG", "io"]
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# --- running and measuring processes ---
+
+def busy_seconds():
+    """CPU seconds the whole machine has spent busy since boot (/proc/stat), or None."""
+    try:
+        with open("/proc/stat") as fh:
+            fields = [int(x) for x in fh.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def run_once(cmd, cwd, env=None):
+    """Runs a whole process; returns seconds, CPU, peak RSS (MB), exit code,
+    stderr, stdout, and how busy the rest of the machine was meanwhile."""
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        full_env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+        if env:
+            full_env.update(env)
+        busy0 = busy_seconds()
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=full_env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        busy1 = busy_seconds()
+        cpu = usage.ru_utime + usage.ru_stime
+        # CPU that other processes used during the run, as a share of all cores.
+        foreign = None
+        if busy0 is not None and busy1 is not None and seconds > 0:
+            foreign = max(0.0, (busy1 - busy0 - cpu) / (seconds * (os.cpu_count() or 1)))
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        out.seek(0)
+        return {
+            "seconds": seconds,
+            "rssMB": usage.ru_maxrss / 1024,
+            "cpuSeconds": cpu,
+            "foreignLoad": foreign,
+            "rc": proc.returncode,
+            "stderr": err.read().decode("utf-8", "replace"),
+            "stdout": out.read().decode("utf-8", "replace"),
+        }
+
+
+def timings_of(stderr):
+    """The `--timings` object: the last line of standard error that is JSON with "stages"."""
+    for line in reversed(stderr.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{") and '"stages"' in line:
+            try:
+                return json.loads(line)
+            except ValueError:
+                return None
+    return None
+
+
+class Figure:
+    """Runs of one measured command, summarised as medians."""
+
+    def __init__(self, key, label, scale=1.0, note=""):
+        self.key, self.label, self.scale, self.note = key, label, scale, note
+        self.runs = []
+
+    def add(self, result):
+        result = dict(result)
+        result["timings"] = timings_of(result["stderr"])
+        m = re.search(r"(\d+) built, (\d+) unchanged", result["stderr"])
+        if m:
+            result["built"], result["unchanged"] = int(m.group(1)), int(m.group(2))
+        if result["rc"] != 0:
+            log(f"  ! {self.label}: exit code {result['rc']}: {result['stderr'].strip()[-600:]}")
+        result["stderr"] = result["stderr"][-2000:]
+        result["stdout"] = result["stdout"][-2000:]
+        self.runs.append(result)
+        return result
+
+    @property
+    def ok(self):
+        return bool(self.runs) and all(r["rc"] == 0 for r in self.runs)
+
+    @property
+    def seconds(self):
+        """Median whole-process time, times `scale` (ImageMagick's subsample)."""
+        if not self.ok:
+            return None
+        return statistics.median(r["seconds"] for r in self.runs) * self.scale
+
+    @property
+    def cpu(self):
+        """Median user + system CPU time, times `scale`."""
+        if not self.ok:
+            return None
+        return statistics.median(r["cpuSeconds"] for r in self.runs) * self.scale
+
+    @property
+    def foreign(self):
+        """Median share of the machine other processes used during the runs."""
+        values = [r["foreignLoad"] for r in self.runs if r.get("foreignLoad") is not None]
+        return statistics.median(values) if values else None
+
+    @property
+    def rss(self):
+        return max(r["rssMB"] for r in self.runs) if self.runs else None
+
+    def stage_medians(self):
+        with_t = [r["timings"] for r in self.runs if r.get("timings")]
+        if not with_t:
+            return None
+        stages = {s: statistics.median(t["stages"].get(s, 0.0) for t in with_t) for s in STAGES}
+        return {"stages": stages, "total": statistics.median(t.get("total", 0.0) for t in with_t)}
+
+    def summary(self):
+        secs = [r["seconds"] * self.scale for r in self.runs]
+        return {
+            "label": self.label, "median": self.seconds, "min": min(secs) if secs else None, "max": max(secs) if secs else None,
+            "runs": len(self.runs), "peakRSSMB": self.rss, "cpuMedian": self.cpu, "foreignLoad": self.foreign, "ok": self.ok, "scale": self.scale, "note": self.note,
+            "seconds": secs, "timings": self.stage_medians(),
+            "built": [r.get("built") for r in self.runs],
+        }
+
+
+# --- helpers ---
+
+def rmtree(path):
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def png_stats(folder):
+    sizes = []
+    for dirpath, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith(".png") and not dirpath.endswith("/cairo"):
+                sizes.append(os.path.getsize(os.path.join(dirpath, f)))
+    return len(sizes), (sum(sizes) / len(sizes) if sizes else 0)
+
+
+def find_convert():
+    """ImageMagick's convert itself (a wrapper earlier on PATH would add its own start-up)."""
+    for c in ["/usr/bin/convert", "/usr/bin/convert-im6.q16", "/usr/bin/magick", shutil.which("convert") or ""]:
+        if c and os.path.exists(c):
+            try:
+                v = subprocess.run([c, "-version"], capture_output=True, text=True, timeout=20).stdout
+            except (OSError, subprocess.SubprocessError):
+                continue
+            if "ImageMagick" in v:
+                return os.path.realpath(c), v.splitlines()[0]
+    return None, None
+
+
+def python_has(module):
+    return subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True).returncode == 0
+
+
+def fmt_s(x):
+    if x is None:
+        return "n/a"
+    return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+
+
+def fmt_ratio(x):
+    return "n/a" if x is None else f"{x:.2f}"
+
+
+def div(a, b):
+    return a / b if a is not None and b else None
+
+
+# --- the benchmark ---
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--logoc", default=os.environ.get("LOGOC", os.path.join(REPO, ".build/release/logoc")))
+    ap.add_argument("--runs", type=int, default=3, help="runs per figure (median); at least 3")
+    ap.add_argument("--check-one-runs", type=int, default=20, help="runs of the one-spec check (median)")
+    ap.add_argument("--rebuild-runs", type=int, default=5, help="runs of the no-op and one-spec rebuilds")
+    ap.add_argument("--gi-runs", type=int, default=5, help="runs of logoc and the floor on the avatars (peers: --runs)")
+    ap.add_argument("--im-sample", type=int, default=200, help="avatars ImageMagick draws per run (time scaled to 1,000)")
+    ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--sizes-10k", default="64,128,256", help="sizes of the 10,000-spec corpus")
+    ap.add_argument("--corpus", default=os.path.join(HERE, ".corpus"))
+    ap.add_argument("--results", default=os.path.join(HERE, ".results"))
+    ap.add_argument("--quick", action="store_true", help="smoke test: 200/1,000 specs, 3 runs, no ImageMagick")
+    ap.add_argument("--no-peers", action="store_true")
+    args = ap.parse_args()
+    if args.runs < 3:
+        ap.error("--runs must be at least 3 (every figure is a median)")
+
+    began = time.perf_counter()
+    logoc = os.path.abspath(args.logoc)
+    if not os.access(logoc, os.X_OK):
+        sys.exit(f"bench: no logoc binary at {logoc} (make release, or --logoc PATH)")
+    n_mixed, n_big, n_gi = (200, 1000, 200) if args.quick else (1000, 10000, 1000)
+    corpus = args.corpus
+    out = os.path.join(corpus, "out")
+    env_info = {
+        "logoc": logoc,
+        "logocVersion": subprocess.run([logoc, "--version"], capture_output=True, text=True).stdout.strip(),
+        "cores": os.cpu_count(),
+        "loadBefore": os.getloadavg(),
+        "machine": platform.platform(),
+        "python": platform.python_version(),
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+        "runs": args.runs,
+    }
+
+    # 1. Corpora.
+    log(f"bench: generating corpora (seed {args.seed}) in {corpus}")
+    gen = subprocess.run([sys.executable, os.path.join(HERE, "make_corpus.py"), corpus, "--seed", str(args.seed),
+                          "--mixed", f"{n_mixed}:512", "--mixed", f"{n_big}:{args.sizes_10k}", "--gi", str(n_gi)],
+                         capture_output=True, text=True)
+    if gen.returncode != 0:
+        sys.exit("bench: make_corpus.py failed:\n" + gen.stderr)
+    meta = json.loads(gen.stdout)
+    mixed_root = os.path.join(corpus, f"mixed-{n_mixed}")
+    big_root = os.path.join(corpus, f"mixed-{n_big}")
+    gi_root = os.path.join(corpus, f"gi-{n_gi}")
+    big_meta = meta["mixed"][f"mixed-{n_big}"]
+    os.makedirs(out, exist_ok=True)
+
+    # 2. What this logoc offers.
+    probe = run_once([logoc, "check", "--timings", "Specs/gi00000.yaml"], gi_root)
+    has_timings = probe["rc"] == 0 and timings_of(probe["stderr"]) is not None
+    probe_out = os.path.join(out, "probe-floor")
+    floor_probe = run_once([logoc, "bench-floor", "--count", "1", "--size", "64", "--jobs", "1", "-o", probe_out], REPO)
+    has_floor = floor_probe["rc"] == 0 and '"count": 1' in floor_probe["stdout"]
+    rmtree(probe_out)
+    T = ["--timings"] if has_timings else []
+    log(f"bench: --timings {'available' if has_timings else 'unavailable'}; bench-floor {'available' if has_floor else 'unavailable'}")
+
+    figures = {}
+
+    def fig(key, label, **kw):
+        figures[key] = Figure(key, label, **kw)
+        return figures[key]
+
+    def step(f, cmd, cwd, setup=None, env=None):
+        if setup:
+            setup()
+        r = f.add(run_once(cmd, cwd, env))
+        log(f"  {f.label}: {fmt_s(r['seconds'] * f.scale)}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
+
+    # 3. check: one spec (pre-commit), all 10,000.
+    log("bench: check")
+    one = big_meta["checkOne"]
+    f = fig("checkOne", f"check of one spec ({one})", note=f"median of {args.check_one_runs}")
+    for _ in range(args.check_one_runs):
+        step(f, [logoc, "check", *T, one], big_root)
+    f = fig("check10k", f"check of {n_big:,} specs")
+    for _ in range(args.runs):
+        step(f, [logoc, "check", *T, "Specs"], big_root)
+
+    # 4. The 10,000-spec build: cold once (it sets up the rebuilds), no-op, one spec changed.
+    log(f"bench: build of {n_big:,} specs")
+    big_out = os.path.join(out, "big")
+    f = fig("cold10k", f"cold build of {n_big:,} specs (sizes {args.sizes_10k})", note="one run: it prepares the rebuilds")
+    step(f, [logoc, "build", *T, "-v", "Specs", "-o", big_out], big_root, setup=lambda: rmtree(big_out))
+    f = fig("noop10k", f"no-op rebuild of {n_big:,} specs")
+    for _ in range(args.rebuild_runs):
+        step(f, [logoc, "build", *T, "-v", "Specs", "-o", big_out], big_root)
+    touch = os.path.join(big_root, big_meta["touch"])
+    original = open(touch, encoding="utf-8").read()
+    colours = iter(["#10%02X40" % (k * 7 % 256) for k in range(1, 1000)])
+
+    def change_one():
+        text = open(touch, encoding="utf-8").read()
+        new = re.sub(r'^background: "#[0-9A-Fa-f]{6}"', f'background: "{next(colours)}"', text, count=1, flags=re.M)
+        assert new != text, "the one-spec rebuild needs a solid background line"
+        with open(touch, "w", encoding="utf-8") as fh:
+            fh.write(new)
+
+    f = fig("one10k", f"one-spec rebuild of {n_big:,} specs ({big_meta['touch']}, colour changed)")
+    for _ in range(args.rebuild_runs):
+        step(f, [logoc, "build", *T, "-v", "Specs", "-o", big_out], big_root, setup=change_one)
+    with open(touch, "w", encoding="utf-8") as fh:
+        fh.write(original)
+
+    # 5. Cold build of the mixed 1,000 at 512 px, --jobs 1 and the default, interleaved.
+    log(f"bench: cold build of {n_mixed:,} mixed specs at 512 px")
+    mixed_out = os.path.join(out, "mixed")
+    fj1 = fig("mixed1k_j1", f"cold build of {n_mixed:,} mixed specs, --jobs 1")
+    fjd = fig("mixed1k_jd", f"cold build of {n_mixed:,} mixed specs, default --jobs ({os.cpu_count()})")
+    for _ in range(args.runs):
+        step(fj1, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", mixed_out], mixed_root, setup=lambda: rmtree(mixed_out))
+        step(fjd, [logoc, "build", *T, "-v", "Specs", "-o", mixed_out], mixed_root, setup=lambda: rmtree(mixed_out))
+    mixed_pngs, mixed_mean = png_stats(mixed_out)
+    mixed_svgs = sum(1 for _, _, fs in os.walk(mixed_out) for x in fs if x.endswith(".svg"))
+
+    # 6. The gradient+initials set: logoc, its floor and the peers, interleaved run by run.
+    log(f"bench: {n_gi:,} gradient+initials avatars: logoc, floor, peers")
+    gi_out = os.path.join(out, "gi-logoc")
+    floor_out = os.path.join(out, "gi-floor")
+    gl1 = fig("gi_logoc_j1", f"logoc build of the {n_gi:,} avatars, --jobs 1")
+    gl2 = fig("gi_logoc_j2", f"logoc build of the {n_gi:,} avatars, --jobs 2")
+    fl1 = fig("gi_floor_j1", f"floor (bench-floor) of the {n_gi:,} avatars, --jobs 1") if has_floor else None
+    fl2 = fig("gi_floor_j2", f"floor (bench-floor) of the {n_gi:,} avatars, --jobs 2") if has_floor else None
+    peers = {}
+    if not args.no_peers:
+        if python_has("PIL") and python_has("numpy"):
+            peers["pillow"] = fig("peer_pillow", f"Pillow, one process, {n_gi:,} avatars")
+        if python_has("cairo"):
+            peers["pycairo"] = fig("peer_pycairo", f"pycairo, one process, {n_gi:,} avatars")
+        convert, convert_version = find_convert()
+        env_info["imagemagick"] = convert_version
+        if convert and not args.quick:
+            k = max(1, n_gi // max(1, args.im_sample))
+            sample = list(range(0, n_gi, k))[: args.im_sample]
+            listing = os.path.join(out, "im-list.txt")
+            with open(listing, "w") as fh:
+                for i in sample:
+                    name, c1, c2, initials = gi_avatar(i)
+                    fh.write(f"{name} {hexc(c1)} {hexc(c2)} {initials}\n")
+            peers["imagemagick"] = fig("peer_imagemagick", f"ImageMagick convert, one process per file ({len(sample)} of {n_gi:,}, time × {n_gi / len(sample):g})",
+                                       scale=n_gi / len(sample), note=f"{len(sample)} files a run, every {k}th avatar, scaled to {n_gi:,}")
+    env_info["peers"] = sorted(peers)
+    for r in range(max(args.runs, args.gi_runs)):
+        step(gl1, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", gi_out], gi_root, setup=lambda: rmtree(gi_out))
+        if fl1:
+            step(fl1, [logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "1", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
+        step(gl2, [logoc, "build", *T, "-v", "--jobs", "2", "Specs", "-o", gi_out], gi_root, setup=lambda: rmtree(gi_out))
+        if fl2:
+            step(fl2, [logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "2", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
+        for name, f in peers.items():
+            if r >= args.runs:
+                break
+            peer_out = os.path.join(out, "gi-" + name)
+            if name == "imagemagick":
+                cmd = ["bash", os.path.join(HERE, "peers/imagemagick.sh"), convert, listing, peer_out]
+                step(f, cmd, REPO, setup=lambda p=peer_out: rmtree(p), env={"MAGICK_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1"})
+            else:
+                cmd = [sys.executable, os.path.join(HERE, f"peers/{name}_avatars.py"), "--count", str(n_gi), "--size", "512", "-o", peer_out]
+                step(f, cmd, REPO, setup=lambda p=peer_out: rmtree(p))
+    gi_pngs, gi_mean = png_stats(gi_out)
+
+    # 7. Same pixels as the floor; PNG size against Cairo's writer on the same surfaces.
+    identical = None
+    cairo = {}
+    if has_floor:
+        names = sorted(x for x in os.listdir(gi_out) if x.endswith(".png"))
+        identical = sum(1 for x in names if os.path.exists(os.path.join(floor_out, x)) and filecmp.cmp(os.path.join(gi_out, x), os.path.join(floor_out, x), shallow=False))
+        cmp_out = os.path.join(out, "gi-floor-cairo")
+        rmtree(cmp_out)
+        log("bench: Cairo's PNG writer on the floor's surfaces (bench-floor --compare-cairo)")
+        r = run_once([logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "1", "--compare-cairo", "-o", cmp_out], REPO)
+        try:
+            cairo = json.loads(r["stdout"].strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            cairo = {}
+        if cairo.get("cairoPNGBytes") and python_has("PIL") and python_has("numpy"):
+            check = subprocess.run([sys.executable, "-c", LOSSLESS, cmp_out, os.path.join(cmp_out, "cairo")], capture_output=True, text=True)
+            cairo["losslessSample"] = check.stdout.strip()
+
+    env_info["loadAfter"] = os.getloadavg()
+    shares = [r["foreignLoad"] for f in figures.values() for r in f.runs if r.get("foreignLoad") is not None]
+    env_info["foreignLoad"] = statistics.median(shares) if shares else None
+    env_info["benchSeconds"] = time.perf_counter() - began
+
+    # 8. Goals and the table.
+    F = figures
+    floor_ratio = div(F["gi_logoc_j1"].seconds, fl1.seconds) if fl1 else None
+    speedup_gi = div(F["gi_logoc_j1"].seconds, F["gi_logoc_j2"].seconds)
+    speedup_mixed = div(F["mixed1k_j1"].seconds, F["mixed1k_jd"].seconds)
+    logoc_gi = F["gi_logoc_j1"].seconds
+    peer_ratio = {name: div(f.seconds, logoc_gi) for name, f in peers.items()}
+    size_ratio = div(cairo.get("pngBytes"), cairo.get("cairoPNGBytes"))
+    encode_ratio = div(cairo.get("encodeMs"), cairo.get("cairoEncodeMs"))
+
+    def goal(name, target, value, shown, met):
+        return {"goal": name, "target": target, "measured": shown, "value": value,
+                "met": None if value is None else bool(met)}
+
+    goals = [
+        goal(f"cold build of {n_gi:,} avatars: logoc / floor, --jobs 1", "≤ 1.2", floor_ratio,
+             "floor unavailable" if floor_ratio is None else f"{floor_ratio:.2f} ({fmt_s(logoc_gi)} / {fmt_s(fl1.seconds)})",
+             floor_ratio is not None and floor_ratio <= 1.2),
+        goal(f"cold build of {n_gi:,} avatars: --jobs 1 / --jobs 2", "≥ 1.8", speedup_gi,
+             f"{fmt_ratio(speedup_gi)} (mixed {n_mixed:,}: {fmt_ratio(speedup_mixed)})", speedup_gi is not None and speedup_gi >= 1.8),
+        goal(f"Pillow / logoc (same {n_gi:,} avatars, logoc --jobs 1)", "≥ 3", peer_ratio.get("pillow"),
+             fmt_ratio(peer_ratio.get("pillow")) if "pillow" in peers else "Pillow not run (--no-peers, or not installed: make benchdeps)",
+             peer_ratio.get("pillow") is not None and peer_ratio["pillow"] >= 3),
+        goal("ImageMagick per file / logoc", "≥ 20", peer_ratio.get("imagemagick"),
+             fmt_ratio(peer_ratio.get("imagemagick")) + (" (subsampled, scaled)" if "imagemagick" in peers else " (ImageMagick not run)"),
+             peer_ratio.get("imagemagick") is not None and peer_ratio["imagemagick"] >= 20),
+        goal(f"check of {n_big:,} specs", "≤ 1 s", F["check10k"].seconds, fmt_s(F["check10k"].seconds),
+             F["check10k"].ok and F["check10k"].seconds <= 1.0),
+        goal("check of one spec, whole process", "≤ 30 ms", F["checkOne"].seconds, fmt_s(F["checkOne"].seconds),
+             F["checkOne"].ok and F["checkOne"].seconds <= 0.030),
+        goal(f"no-op rebuild of {n_big:,} specs", "≤ 0.5 s", F["noop10k"].seconds, fmt_s(F["noop10k"].seconds),
+             F["noop10k"].ok and F["noop10k"].seconds <= 0.5),
+        goal("mean PNG size / Cairo's writer, same surfaces", "≤ 0.85", size_ratio,
+             "n/a" if size_ratio is None else f"{size_ratio:.3f} ({cairo['pngBytes'] / cairo['count']:,.0f} B vs {cairo['cairoPNGBytes'] / cairo['count']:,.0f} B)",
+             size_ratio is not None and size_ratio <= 0.85),
+        goal("… at no loss of speed: encode time / Cairo's writer", "≤ 1", encode_ratio,
+             "n/a" if encode_ratio is None else f"{encode_ratio:.2f} ({cairo['encodeMs'] / cairo['count']:.2f} ms vs {cairo['cairoEncodeMs'] / cairo['count']:.2f} ms per avatar)",
+             encode_ratio is not None and encode_ratio <= 1),
+        goal("… PNGs stay lossless (decoded pixels equal Cairo's)", "all equal", cairo.get("losslessSample"),
+             cairo.get("losslessSample") or "n/a", bool(cairo.get("losslessSample")) and cairo["losslessSample"].startswith("equal")),
+        goal(f"peak RSS of the {n_big:,}-spec build (cold)", "≤ 150 MB", F["cold10k"].rss, f"{F['cold10k'].rss:.0f} MB",
+             F["cold10k"].rss <= 150),
+    ]
+
+    rows = []
+    for key, f in figures.items():
+        rows.append((f.label, fmt_s(f.seconds), fmt_s(f.cpu), f"{len(f.runs)}" + (f" × {f.scale:g}" if f.scale != 1 else ""),
+                     f"{fmt_s(min(r['seconds'] for r in f.runs) * f.scale)} – {fmt_s(max(r['seconds'] for r in f.runs) * f.scale)}" if f.runs else "",
+                     f"{f.rss:.0f} MB" if f.rss is not None else "",
+                     f"{f.foreign * 100:.0f} %" if f.foreign is not None else "", "" if f.ok else "FAILED"))
+    extra = [
+        (f"mean bytes per PNG, mixed {n_mixed:,} build", f"{mixed_mean:,.0f} B over {mixed_pngs} PNGs (+ {mixed_svgs} SVGs)"),
+        (f"mean bytes per PNG, {n_gi:,} avatars", f"{gi_mean:,.0f} B over {gi_pngs} PNGs"),
+        ("logoc / floor, --jobs 1, CPU time (user + system)", fmt_ratio(div(F["gi_logoc_j1"].cpu, fl1.cpu) if fl1 else None)),
+        ("logoc / floor, --jobs 2", fmt_ratio(div(F["gi_logoc_j2"].seconds, fl2.seconds) if fl2 else None)),
+        ("floor --jobs 1 / --jobs 2", fmt_ratio(div(fl1.seconds, fl2.seconds) if fl1 else None)),
+        (f"mixed {n_mixed:,}: --jobs 1 / default", fmt_ratio(speedup_mixed)),
+        ("logoc's PNGs byte-identical to the floor's", "n/a" if identical is None else f"{identical} of {gi_pngs}"),
+    ] + [(f"{name} / logoc (--jobs 1)", fmt_ratio(v)) for name, v in peer_ratio.items()] + [
+        (f"{name} / logoc (--jobs 1), CPU time", fmt_ratio(div(f.cpu, F["gi_logoc_j1"].cpu))) for name, f in peers.items()]
+    if cairo.get("count"):
+        c = cairo["count"]
+        extra.append(("floor in-process, per avatar (--compare-cairo run)",
+                      f"draw {cairo['drawMs'] / c:.2f} ms, encode {cairo['encodeMs'] / c:.2f} ms, write {cairo['writeMs'] / c:.2f} ms; Cairo's writer {cairo['cairoEncodeMs'] / c:.2f} ms"))
+
+    md = render_markdown(env_info, goals, rows, extra, figures, has_timings)
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, "latest.md"), "w", encoding="utf-8") as fh:
+        fh.write(md)
+    with open(os.path.join(args.results, "latest.json"), "w", encoding="utf-8") as fh:
+        json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
+                   "extra": dict(extra), "cairo": cairo, "floorIdentical": identical,
+                   "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}}, fh, indent=1, ensure_ascii=False)
+    print(md)
+    print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
+
+
+LOSSLESS = r"""
+import os, sys
+import numpy as np
+from PIL import Image
+a, b = sys.argv[1], sys.argv[2]
+names = sorted(x for x in os.listdir(b) if x.endswith(".png"))[::20]
+bad = [n for n in names if not np.array_equal(np.asarray(Image.open(os.path.join(a, n)).convert("RGBA")), np.asarray(Image.open(os.path.join(b, n)).convert("RGBA")))]
+print(("equal in %d of %d sampled files" % (len(names) - len(bad), len(names))) if not bad else ("DIFFERENT in %d of %d: %s" % (len(bad), len(names), bad[:3])))
+"""
+
+
+def render_markdown(env, goals, rows, extra, figures, has_timings):
+    L = []
+    L.append("# logoc benchmark results")
+    L.append("")
+    L.append(f"{env['date']} · {env['logocVersion']} · {env['cores']} cores · load {env['loadBefore'][0]:.2f} before, "
+             f"{env['loadAfter'][0]:.2f} after · medians of {env['runs']} runs unless stated · bench took {env['benchSeconds']:.0f} s")
+    if env.get("foreignLoad") is not None:
+        L.append("")
+        L.append(f"Other processes used a median {env['foreignLoad'] * 100:.0f} % of the machine while logoc, the floor and the peers ran "
+                 "(column \"other load\": /proc/stat's busy time minus the measured process's own CPU).")
+        if env["foreignLoad"] > 0.10:
+            L.append("")
+            L.append("**Warning: the machine was busy; wall times and `--jobs 2` speed-ups are unreliable. Run again when it is quiet.**")
+    L.append("")
+    L.append("## Goals (issue 6)")
+    L.append("")
+    L.append("| goal | target | measured | met |")
+    L.append("|---|---|---|---|")
+    for g in goals:
+        met = "n/a" if g["met"] is None else ("met" if g["met"] else "**not met**")
+        L.append(f"| {g['goal']} | {g['target']} | {g['measured']} | {met} |")
+    L.append("")
+    L.append("## Every figure (whole process: wall time and peak RSS)")
+    L.append("")
+    L.append("| figure | median | CPU (median) | runs | range | peak RSS | other load | |")
+    L.append("|---|---:|---:|---:|---|---:|---:|---|")
+    for r in rows:
+        L.append("| " + " | ".join(r) + " |")
+    L.append("")
+    L.append("| more | value |")
+    L.append("|---|---|")
+    for k, v in extra:
+        L.append(f"| {k} | {v} |")
+    L.append("")
+    L.append("## Stages inside logoc (`--timings`, ms, medians; summed over threads, so they can exceed the total)")
+    L.append("")
+    if not has_timings:
+        L.append("timings unavailable (this logoc has no `--timings` flag)")
+    else:
+        L.append("| run | " + " | ".join(STAGES) + " | total |")
+        L.append("|---|" + "---:|" * (len(STAGES) + 1))
+        for f in figures.values():
+            t = f.stage_medians()
+            if t:
+                L.append(f"| {f.label} | " + " | ".join(f"{t['stages'][s]:.0f}" for s in STAGES) + f" | {t['total']:.0f} |")
+    L.append("")
+    return "\n".join(L)
+
+
+if __name__ == "__main__":
+    main()
