@@ -12,12 +12,14 @@ enum AtomicFile {
     /// Distinguishes temporary files of one process.
     private static let counter = Counter()
 
-    /// Returns false when the file already held exactly these bytes.
+    /// Returns false when the file already held exactly these bytes. With
+    /// `compare: false` it writes without reading the old file first (for
+    /// files known to have changed, such as a large cache).
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String) throws -> Bool {
+    static func write(_ bytes: [UInt8], to path: String, compare: Bool = true) throws -> Bool {
         var info = stat()
         let exists = stat(path, &info) == 0
-        if exists, Int(info.st_size) == bytes.count, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+        if compare, exists, Int(info.st_size) == bytes.count, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
             return false
         }
         let slash = path.lastIndex(of: "/")

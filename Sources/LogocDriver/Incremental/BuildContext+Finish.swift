@@ -90,9 +90,9 @@ extension BuildContext {
         // The three files are independent: write them side by side.
         let cacheFile = next
         let writes: [@Sendable () throws -> Void] = [
-            { if changed { try AtomicFile.write(manifest.encoded(), to: manifestPath) } },
-            { if changed && self.options.gallery { try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: galleryPath) } },
-            { try AtomicFile.write(cacheFile.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName)) },
+            { if changed { try AtomicFile.write(manifest.encoded(), to: manifestPath, compare: false) } },
+            { if changed && self.options.gallery { try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: galleryPath, compare: false) } },
+            { try AtomicFile.write(cacheFile.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false) },
         ]
         let errors = ResultSlots<String>(count: writes.count)
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
