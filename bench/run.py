@@ -193,6 +193,15 @@ def python_has(module):
     return subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True).returncode == 0
 
 
+def paired(a, b):
+    """Median over rounds of a's time / b's time in the same round: runs next to
+    each other share the machine's mood, so this drifts less than a ratio of medians."""
+    if a is None or b is None or not a.ok or not b.ok:
+        return None
+    pairs = [ra["seconds"] * a.scale / (rb["seconds"] * b.scale) for ra, rb in zip(a.runs, b.runs) if rb["seconds"] > 0]
+    return statistics.median(pairs) if pairs else None
+
+
 def fmt_s(x):
     if x is None:
         return "n/a"
@@ -223,6 +232,8 @@ def main():
     ap.add_argument("--results", default=os.path.join(HERE, ".results"))
     ap.add_argument("--quick", action="store_true", help="smoke test: 200/1,000 specs, 3 runs, no ImageMagick")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--callgrind", type=int, default=0, metavar="N",
+                    help="also count instructions (valgrind's callgrind) of logoc and the floor on N avatars: a ratio the noise cannot move (N=100: about a minute)")
     args = ap.parse_args()
     if args.runs < 3:
         ap.error("--runs must be at least 3 (every figure is a median)")
@@ -391,18 +402,41 @@ def main():
             check = subprocess.run([sys.executable, "-c", LOSSLESS, cmp_out, os.path.join(cmp_out, "cairo")], capture_output=True, text=True)
             cairo["losslessSample"] = check.stdout.strip()
 
+    # 7b. Optional: instructions, which the machine's noise cannot move.
+    instructions = {}
+    if args.callgrind and has_floor and shutil.which("valgrind"):
+        log(f"bench: callgrind of logoc and the floor on {args.callgrind} avatars")
+        n = min(args.callgrind, n_gi)
+
+        def counted(cmd, cwd):
+            with tempfile.TemporaryDirectory() as tmp:
+                r = run_once(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", *cmd], cwd)
+            m = re.search(r"Collected : (\d+)", r["stderr"])
+            return int(m.group(1)) if r["rc"] == 0 and m else None
+
+        cg_out = os.path.join(out, "callgrind")
+        rmtree(cg_out)
+        specs = [f"Specs/gi{i:05d}.yaml" for i in range(n)]
+        instructions["logoc"] = counted([logoc, "build", "--jobs", "1", *specs, "-o", cg_out + "/logoc"], gi_root)
+        instructions["floor"] = counted([logoc, "bench-floor", "--count", str(n), "--size", "512", "--jobs", "1", "-o", cg_out + "/floor"], REPO)
+        instructions["avatars"] = n
+        rmtree(cg_out)
+
     env_info["loadAfter"] = os.getloadavg()
-    shares = [r["foreignLoad"] for f in figures.values() for r in f.runs if r.get("foreignLoad") is not None]
-    env_info["foreignLoad"] = statistics.median(shares) if shares else None
+    # Time-weighted: long runs count for what they last, not one vote each.
+    weighted = [(r["foreignLoad"], r["seconds"]) for f in figures.values() for r in f.runs if r.get("foreignLoad") is not None]
+    total = sum(w for _, w in weighted)
+    env_info["foreignLoad"] = sum(x * w for x, w in weighted) / total if total else None
+    env_info["busyFigures"] = [f.label for f in figures.values() if f.foreign is not None and f.foreign > 0.10]
     env_info["benchSeconds"] = time.perf_counter() - began
 
     # 8. Goals and the table.
     F = figures
-    floor_ratio = div(F["gi_logoc_j1"].seconds, fl1.seconds) if fl1 else None
-    speedup_gi = div(F["gi_logoc_j1"].seconds, F["gi_logoc_j2"].seconds)
-    speedup_mixed = div(F["mixed1k_j1"].seconds, F["mixed1k_jd"].seconds)
+    floor_ratio = paired(F["gi_logoc_j1"], fl1)
+    speedup_gi = paired(F["gi_logoc_j1"], F["gi_logoc_j2"])
+    speedup_mixed = paired(F["mixed1k_j1"], F["mixed1k_jd"])
     logoc_gi = F["gi_logoc_j1"].seconds
-    peer_ratio = {name: div(f.seconds, logoc_gi) for name, f in peers.items()}
+    peer_ratio = {name: paired(f, F["gi_logoc_j1"]) for name, f in peers.items()}
     size_ratio = div(cairo.get("pngBytes"), cairo.get("cairoPNGBytes"))
     encode_ratio = div(cairo.get("encodeMs"), cairo.get("cairoEncodeMs"))
 
@@ -412,10 +446,12 @@ def main():
 
     goals = [
         goal(f"cold build of {n_gi:,} avatars: logoc / floor, --jobs 1", "≤ 1.2", floor_ratio,
-             "floor unavailable" if floor_ratio is None else f"{floor_ratio:.2f} ({fmt_s(logoc_gi)} / {fmt_s(fl1.seconds)})",
+             "floor unavailable" if floor_ratio is None else
+             f"{floor_ratio:.2f} (medians {fmt_s(logoc_gi)} / {fmt_s(fl1.seconds)} = {fmt_ratio(div(logoc_gi, fl1.seconds))}; CPU {fmt_ratio(div(F['gi_logoc_j1'].cpu, fl1.cpu))})",
              floor_ratio is not None and floor_ratio <= 1.2),
         goal(f"cold build of {n_gi:,} avatars: --jobs 1 / --jobs 2", "≥ 1.8", speedup_gi,
-             f"{fmt_ratio(speedup_gi)} (mixed {n_mixed:,}: {fmt_ratio(speedup_mixed)})", speedup_gi is not None and speedup_gi >= 1.8),
+             f"{fmt_ratio(speedup_gi)} (medians: {fmt_ratio(div(F['gi_logoc_j1'].seconds, F['gi_logoc_j2'].seconds))}; mixed {n_mixed:,}: {fmt_ratio(speedup_mixed)})",
+             speedup_gi is not None and speedup_gi >= 1.8),
         goal(f"Pillow / logoc (same {n_gi:,} avatars, logoc --jobs 1)", "≥ 3", peer_ratio.get("pillow"),
              fmt_ratio(peer_ratio.get("pillow")) if "pillow" in peers else "Pillow not run (--no-peers, or not installed: make benchdeps)",
              peer_ratio.get("pillow") is not None and peer_ratio["pillow"] >= 3),
@@ -450,12 +486,15 @@ def main():
         (f"mean bytes per PNG, mixed {n_mixed:,} build", f"{mixed_mean:,.0f} B over {mixed_pngs} PNGs (+ {mixed_svgs} SVGs)"),
         (f"mean bytes per PNG, {n_gi:,} avatars", f"{gi_mean:,.0f} B over {gi_pngs} PNGs"),
         ("logoc / floor, --jobs 1, CPU time (user + system)", fmt_ratio(div(F["gi_logoc_j1"].cpu, fl1.cpu) if fl1 else None)),
-        ("logoc / floor, --jobs 2", fmt_ratio(div(F["gi_logoc_j2"].seconds, fl2.seconds) if fl2 else None)),
-        ("floor --jobs 1 / --jobs 2", fmt_ratio(div(fl1.seconds, fl2.seconds) if fl1 else None)),
-        (f"mixed {n_mixed:,}: --jobs 1 / default", fmt_ratio(speedup_mixed)),
+        ("logoc / floor, --jobs 2 (paired)", fmt_ratio(paired(F["gi_logoc_j2"], fl2))),
+        ("floor --jobs 1 / --jobs 2 (paired)", fmt_ratio(paired(fl1, fl2))),
+        (f"mixed {n_mixed:,}: --jobs 1 / default (paired)", fmt_ratio(speedup_mixed)),
         ("logoc's PNGs byte-identical to the floor's", "n/a" if identical is None else f"{identical} of {gi_pngs}"),
-    ] + [(f"{name} / logoc (--jobs 1)", fmt_ratio(v)) for name, v in peer_ratio.items()] + [
+    ] + [(f"{name} / logoc (--jobs 1, paired)", fmt_ratio(v)) for name, v in peer_ratio.items()] + [
         (f"{name} / logoc (--jobs 1), CPU time", fmt_ratio(div(f.cpu, F["gi_logoc_j1"].cpu))) for name, f in peers.items()]
+    if instructions.get("logoc") and instructions.get("floor"):
+        extra.append((f"logoc / floor, instructions (callgrind, {instructions['avatars']} avatars, --jobs 1)",
+                      f"{instructions['logoc'] / instructions['floor']:.2f} ({instructions['logoc'] / 1e9:.2f} G / {instructions['floor'] / 1e9:.2f} G)"))
     if cairo.get("count"):
         c = cairo["count"]
         extra.append(("floor in-process, per avatar (--compare-cairo run)",
@@ -467,7 +506,7 @@ def main():
         fh.write(md)
     with open(os.path.join(args.results, "latest.json"), "w", encoding="utf-8") as fh:
         json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
-                   "extra": dict(extra), "cairo": cairo, "floorIdentical": identical,
+                   "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical,
                    "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}}, fh, indent=1, ensure_ascii=False)
     print(md)
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
@@ -492,11 +531,12 @@ def render_markdown(env, goals, rows, extra, figures, has_timings):
              f"{env['loadAfter'][0]:.2f} after · medians of {env['runs']} runs unless stated · bench took {env['benchSeconds']:.0f} s")
     if env.get("foreignLoad") is not None:
         L.append("")
-        L.append(f"Other processes used a median {env['foreignLoad'] * 100:.0f} % of the machine while logoc, the floor and the peers ran "
-                 "(column \"other load\": /proc/stat's busy time minus the measured process's own CPU).")
-        if env["foreignLoad"] > 0.10:
+        L.append(f"Other processes used {env['foreignLoad'] * 100:.0f} % of the machine on average (time-weighted) while logoc, the floor and the peers ran "
+                 "(column \"other load\": /proc/stat's busy time minus the measured process's own CPU, as a share of all cores).")
+        if env["busyFigures"]:
             L.append("")
-            L.append("**Warning: the machine was busy; wall times and `--jobs 2` speed-ups are unreliable. Run again when it is quiet.**")
+            L.append(f"**Warning: the machine was busy (other load above 10 %) during {len(env['busyFigures'])} of {len(figures)} figures; "
+                     "their wall times, and `--jobs 2` speed-ups above all, are unreliable. CPU times suffer less. Run again when it is quiet.**")
     L.append("")
     L.append("## Goals (issue 6)")
     L.append("")
