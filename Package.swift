@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "logoc",
             dependencies: [
-                "LogocDriver", "LogocCore", "LogocFrontend",
+                "LogocDriver", "LogocCore", "LogocFrontend", "LogocRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -29,6 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, HERE)
 from make_corpus import gi_avatar, hexc  # noqa: E402
 
@@ -232,6 +233,7 @@ def main():
     ap.add_argument("--results", default=os.path.join(HERE, ".results"))
     ap.add_argument("--quick", action="store_true", help="smoke test: 200/1,000 specs, 3 runs, no ImageMagick")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--keep-outputs", action="store_true", help="keep what the runs wrote (bench/.corpus/out, about 0.8 GB)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count instructions (valgrind's callgrind) of logoc and the floor on N avatars: a ratio the noise cannot move (N=100: about a minute)")
     args = ap.parse_args()
@@ -422,6 +424,8 @@ def main():
         instructions["avatars"] = n
         rmtree(cg_out)
 
+    if not args.keep_outputs:
+        rmtree(out)
     env_info["loadAfter"] = os.getloadavg()
     # Time-weighted: long runs count for what they last, not one vote each.
     weighted = [(r["foreignLoad"], r["seconds"]) for f in figures.values() for r in f.runs if r.get("foreignLoad") is not None]

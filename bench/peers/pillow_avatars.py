@@ -20,6 +20,7 @@ import sys
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from make_corpus import GI_ANGLE, GI_TEXT_FRACTION, gi_avatar  # noqa: E402
 
