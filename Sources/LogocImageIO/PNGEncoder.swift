@@ -125,17 +125,17 @@ extension PNGEncoder {
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, opaque ? 2 : 6, 0, 0, 0]  // depth, colour type, deflate, filter method 0, no interlace
-        header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
+        header.withUnsafeBytes { png.appendChunk(.IHDR, $0) }
 
         zlib.withUnsafeBytes { all in
             var start = 0
             while start < all.count {
                 let end = min(start + maxIDAT, all.count)
-                png.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                png.appendChunk(.IDAT, UnsafeRawBufferPointer(rebasing: all[start..<end]))
                 start = end
             }
         }
-        png.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
+        png.appendChunk(.IEND, UnsafeRawBufferPointer(start: nil, count: 0))
         return png
     }
 
@@ -355,6 +355,11 @@ let unpremultiplyTable: [UInt8] = {
     return table
 }()
 
+/// The chunks logoc writes; a type, so no other name can reach the writer.
+enum PNGChunkType: String {
+    case IHDR, IDAT, IEND
+}
+
 extension [UInt8] {
     mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(truncatingIfNeeded: value >> 24))
@@ -364,11 +369,11 @@ extension [UInt8] {
     }
 
     /// Appends one PNG chunk: length, type, data, CRC-32 of type and data.
-    mutating func appendChunk(_ type: StaticString, _ data: UnsafeRawBufferPointer) {
-        precondition(type.utf8CodeUnitCount == 4, "PNG chunk types are four ASCII letters")
+    mutating func appendChunk(_ type: PNGChunkType, _ data: UnsafeRawBufferPointer) {
+        let name = Array(type.rawValue.utf8)
         appendBigEndian(UInt32(data.count))
-        var crc = libdeflate_crc32(0, type.utf8Start, 4)
-        append(contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: 4))
+        var crc = name.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+        append(contentsOf: name)
         if data.count > 0 {
             crc = libdeflate_crc32(crc, data.baseAddress, data.count)
             append(contentsOf: data)
