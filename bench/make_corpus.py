@@ -326,3 +326,16 @@ def main():
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def peer_arguments():
+    """The command line every peer script takes: which avatars, how big, where."""
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=1000)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--size", type=int, default=512)
+    ap.add_argument("-o", "--output", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.output, exist_ok=True)
+    return args

@@ -19,17 +19,11 @@ import cairo
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from make_corpus import GI_ANGLE, GI_TEXT_FRACTION, gi_avatar  # noqa: E402
+from make_corpus import GI_ANGLE, GI_TEXT_FRACTION, gi_avatar, peer_arguments  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--count", type=int, default=1000)
-    ap.add_argument("--start", type=int, default=0)
-    ap.add_argument("--size", type=int, default=512)
-    ap.add_argument("-o", "--output", required=True)
-    args = ap.parse_args()
-    os.makedirs(args.output, exist_ok=True)
+    args = peer_arguments()
     size = float(args.size)
     rad = math.radians(GI_ANGLE)
     dx, dy = math.sin(rad), -math.cos(rad)
