@@ -59,7 +59,12 @@ public final class WatchLoop: @unchecked Sendable {
             }
             if isStopped { break }
             rebuild()
-            last = Self.snapshot(folders: folders, files: files())
+            // The baseline is what the build read, not what is there after it:
+            // a file saved while the build ran must trigger the next one. Only
+            // inputs the build newly recorded (a partial now extended, say) are
+            // stamped afterwards.
+            let added = files().filter { current[$0] == nil }
+            last = current.merging(Self.snapshot(folders: [], files: added)) { old, _ in old }
         }
     }
 
