@@ -85,15 +85,10 @@ public enum BuildRun {
         let cache = options.clock.time(.io) { options.outputDirectory.map(BuildCache.load) ?? BuildCache() }
         let configPath = project.configFile ?? (project.paths.root as NSString).appendingPathComponent("logoc.yaml")
         let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
-        let probe = BuildContext(project: project, options: options, directory: options.outputDirectory,
-                                 checked: CheckReport(files: [], diagnostics: [], sources: [:], specs: []), cache: cache, configPath: configPath,
-                                 toolchain: toolchain)
-        var fresh: [String] = []
-        var dirty: [SpecInput] = []
         var relativePaths: [String: String] = [:]
         var realFolders: [Substring: String] = [:]
         let root = project.paths.root
-        for input in inputs {
+        let relatives = inputs.map { input in
             // One realpath per folder, not per file: the files' own names are
             // what discovery listed.
             let slash = input.path.lastIndex(of: "/") ?? input.path.startIndex
@@ -101,14 +96,30 @@ public enum BuildRun {
             let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
             realFolders[folder] = real
             let full = real + input.path[slash...]
-            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : probe.relative(input.path)
+            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
             relativePaths[input.path] = relative
-            if probe.isFresh(input, relative: relative) { fresh.append(relative) } else { dirty.append(input) }
+            return relative
+        }
+        // The skip test stats every spec's files: split over the cores.
+        let freshOutputs = ResultSlots<[String]?>(count: inputs.count)
+        if let directory = options.outputDirectory, !options.force, !cache.isEmpty {
+            let chunks = max(1, min(options.jobs, inputs.count / 500))
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
+                for i in stride(from: chunk, to: relatives.count, by: chunks) {
+                    freshOutputs.set(i, freshness.outputs(ifFresh: relatives[i]))
+                }
+            }
+        }
+        var fresh: [(spec: String, outputs: [String])] = []
+        var dirty: [SpecInput] = []
+        for (i, outputs) in freshOutputs.all().enumerated() {
+            if let outputs = outputs ?? nil { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
         }
         var checked = CheckRun.run(dirty, project: project, jobs: options.jobs, clock: options.clock)
         // A changed spec may now claim an output that a skipped one writes.
         var owners: [String: String] = [:]
-        for spec in fresh { for output in cache.specs[spec]?.outputs ?? [] { owners[output] = spec } }
+        for (spec, outputs) in fresh { for output in outputs { owners[output] = spec } }
         if !owners.isEmpty {
             var clashing: Set<String> = []
             for spec in checked.specs {
@@ -124,7 +135,7 @@ public enum BuildRun {
                                specCount: fresh.count + checked.specs.count + checked.files.reduce(0) { $0 + $1.failedDocuments })
         report.failedCount = checked.files.reduce(0) { $0 + $1.failedDocuments }
         report.unchangedCount = fresh.count
-        for spec in fresh { report.unchanged += cache.specs[spec]?.outputs ?? [] }
+        for (_, outputs) in fresh { report.unchanged += outputs }
         let specs = checked.specs
         let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
         let context = BuildContext(project: project, options: options, directory: options.outputDirectory, checked: checked,
@@ -150,7 +161,7 @@ public enum BuildRun {
             }
         }
         if options.outputDirectory != nil {
-            options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report) }
+            options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh.map(\.spec), report: &report) }
         }
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

@@ -95,6 +95,13 @@ final class ResultSlots<T: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return slots.compactMap { $0 }
     }
+
+    /// Every slot, nil where nothing was set.
+    func all() -> [T?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
 }
 
 /// Hands out work indices to concurrent workers.

@@ -24,10 +24,13 @@ public enum Discovery {
                 continue
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+            // Names from readdir have no `.` or `..`: join them to the folder's absolute path once made.
+            let base = PathResolver.absolute(prefix, from: cwd)
+            let joiner = base == "/" ? "" : base
             for relative in walk(path) {
                 let display = prefix == "." ? relative : prefix + "/" + relative
-                let folder = (relative as NSString).deletingLastPathComponent
-                let input = SpecInput(path: PathResolver.absolute(display, from: cwd), displayPath: display, outputFolder: folder)
+                let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+                let input = SpecInput(path: joiner + "/" + relative, displayPath: display, outputFolder: folder)
                 if seen.insert(input.path).inserted { inputs.append(input) }
             }
         }

@@ -1,155 +1,261 @@
 import Foundation
+import LogocFrontend
 
-/// `DIR/.logoc-cache.json`'s successor, `DIR/.logoc-cache`: what each output
-/// and each spec file was built from. With it, a rebuild skips a spec file
-/// without even parsing it when the file and everything it used are
-/// unchanged, skips drawing an output whose inputs hash the same, and says
-/// why others changed. Private to logoc (a compact tab-separated text that
-/// reads fast); `manifest.json` is the public record.
-struct BuildCache: Equatable, Sendable {
+/// `DIR/.logoc-cache`: what each spec file was built from and what it wrote,
+/// one *group* per spec file, in byte order of the spec paths. With it a
+/// rebuild skips a spec file unread when the file and everything it used
+/// are unchanged, skips drawing an output whose inputs hash the same, and
+/// says why others changed.
+///
+/// A group also keeps its outputs' lines of `manifest.json` and cards of
+/// `index.html` as written. So a rebuild that touches one spec among
+/// 10,000 decodes one group, encodes one group, and writes the three files
+/// by copying the other groups' bytes: its cost is a memory copy, not a
+/// re-encoding of everything (docs/build-engine.md, "The cache").
+///
+/// Private to logoc: tab-separated lines, each group's followed by its
+/// manifest lines and gallery cards as blocks of stated length.
+///
+///     logoc-cache	4
+///     toolchain	<hash>
+///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>
+///     dep	<absolute path>	<size>	<mtime ns>	<inode>	<sha256>
+///     out	<path>	<key>	<tree>	<size>	<mtime ns>	<inode>	<sha256>	<contrast|->	<name>	<format>	<scale>	<variant>	<width>	<height>	<warnings>
+///     <manifest bytes><gallery bytes>
+struct BuildCache: Sendable {
     /// Identity of logoc, its libraries and the fonts.
     var toolchain = ""
-    /// Per output path.
-    var outputs: [String: OutputRecord] = [:]
-    /// Per spec file (project-relative).
-    var specs: [String: SpecRecord] = [:]
-    /// The manifest's entries, per output path.
-    var entries: [String: Manifest.Entry] = [:]
+    /// Spec file (project-relative) → its group, undecoded.
+    private(set) var groups: [String: Group] = [:]
+    /// The spec files in the file's order (byte order).
+    private(set) var order: [String] = []
 
     static let fileName = ".logoc-cache"
-    static let header = "logoc-cache\t3"
+    private static let magic = "logoc-cache\t4"
+
+    /// One spec file's block of the cache file, kept as bytes until needed.
+    struct Group: Sendable {
+        /// The spec file built cleanly: its outputs may be trusted without
+        /// reading it. A file that failed keeps its old outputs but is stale.
+        var fresh: Bool
+        var outputCount: Int
+        /// `dep` and `out` lines.
+        var lines: ArraySlice<UInt8>
+        /// This file's lines of `manifest.json`, joined by ",\n".
+        var manifest: ArraySlice<UInt8>
+        /// This file's cards of `index.html`.
+        var gallery: ArraySlice<UInt8>
+    }
+
+    /// What a group holds, decoded.
+    struct SpecRecord: Sendable {
+        /// Absolute path → stamp and content hash when it was read; size -1
+        /// for a file that did not exist (a `logoc.yaml` that may appear).
+        var dependencies: [String: FileStamp] = [:]
+        /// By output path.
+        var outputs: [String: OutputRecord] = [:]
+    }
 
     struct OutputRecord: Equatable, Sendable {
         /// SHA-256 over everything that can change the output's bytes.
         var key: String
         /// Hash of the render tree it was drawn from.
         var tree: String
-        /// The written file's stamp: a file that still has it is not re-read.
+        /// The written file's stamp (with its SHA-256): a file that still
+        /// has it is not re-read.
         var stamp: FileStamp
+        /// Its line of the manifest.
+        var entry: Manifest.Entry
     }
 
-    /// A spec file that built cleanly: the files it used and the outputs it wrote.
-    struct SpecRecord: Equatable, Sendable {
-        /// Absolute path → stamp and content hash when it was read; size -1
-        /// for a file that did not exist (a `logoc.yaml` that may appear).
-        var dependencies: [String: FileStamp] = [:]
-        var outputs: [String] = []
+    var isEmpty: Bool { groups.isEmpty }
+    var outputCount: Int { groups.values.reduce(0) { $0 + $1.outputCount } }
+
+    func record(_ spec: String) -> SpecRecord? {
+        groups[spec].flatMap { Self.decode(lines: $0.lines, spec: spec) }
     }
 
-    /// Every dependency's stamp, for reusing content hashes.
-    var fileStamps: [String: FileStamp] {
-        var all: [String: FileStamp] = [:]
-        for record in specs.values { all.merge(record.dependencies) { a, _ in a } }
+    /// Every file any spec used, for `logoc watch`.
+    var allDependencies: Set<String> {
+        var all: Set<String> = []
+        for spec in groups.keys { all.formUnion(record(spec)?.dependencies.keys ?? [:].keys) }
         return all
     }
 
-    // MARK: Reading and writing
+    // MARK: Groups
+
+    /// A group's bytes, for a spec file built in this run.
+    static func group(dependencies: [String: FileStamp], outputs: [OutputRecord], fresh: Bool) -> Group {
+        var out: [UInt8] = []
+        out.reserveCapacity(400 * (outputs.count + dependencies.count))
+        for (path, s) in dependencies.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            line(&out, "dep", path, String(s.size), String(s.mtime), String(s.inode), s.sha256)
+        }
+        let sorted = outputs.sorted { $0.entry.path.utf8.lexicographicallyPrecedes($1.entry.path.utf8) }
+        for r in sorted {
+            let e = r.entry
+            line(&out, "out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
+                 e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
+                 e.warnings.joined(separator: "\u{1F}"))
+        }
+        let entries = sorted.map(\.entry)
+        return Group(fresh: fresh, outputCount: entries.count, lines: out[...], manifest: Manifest.lines(entries)[...],
+                     gallery: Gallery.cards(entries)[...])
+    }
+
+    // MARK: Reading
 
     static func load(from directory: String) -> BuildCache {
         let path = (directory as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return BuildCache() }
-        return decode(Array(data)) ?? BuildCache()
+        guard case .success(let bytes) = FileReader.read(path, limit: 1 << 40) else { return BuildCache() }
+        return decode(bytes) ?? BuildCache()
     }
 
-    static func decode(_ text: String) -> BuildCache? { decode(Array(text.utf8)) }
-
-    /// Parses the bytes directly (splitting Swift strings by character was
-    /// most of a no-op rebuild's time).
+    /// Indexes the groups without decoding them: one line per spec file,
+    /// then a jump over its body.
     static func decode(_ bytes: [UInt8]) -> BuildCache? {
         var cache = BuildCache()
-        var lineStart = 0
-        var sawHeader = false
-        var fields: [String] = []
-        fields.reserveCapacity(12)
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            defer { lineStart = lineEnd + 1 }
-            if lineEnd == lineStart { continue }
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = lineStart
-            for i in lineStart...lineEnd where i == lineEnd || bytes[i] == 0x09 {
-                fields.append(unescape(bytes[fieldStart..<i]))
-                fieldStart = i + 1
-            }
-            if !sawHeader {
-                guard fields == ["logoc-cache", "3"] else { return nil }
-                sawHeader = true
-                continue
-            }
-            guard apply(fields, to: &cache) else { return nil }
+        var reader = LineReader(bytes: bytes[...])
+        guard reader.fields() == ["logoc-cache", "4"],
+              let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain" else { return nil }
+        cache.toolchain = chain[1]
+        while !reader.atEnd {
+            guard let f = reader.fields(), f.count == 7, f[0] == "spec", let count = Int(f[3]),
+                  let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
+                  let gallery = Int(f[6]).flatMap({ reader.take($0) }) else { return nil }
+            guard cache.order.last.map({ $0.utf8.lexicographicallyPrecedes(f[1].utf8) }) ?? true else { return nil }
+            cache.groups[f[1]] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery)
+            cache.order.append(f[1])
         }
-        return sawHeader ? cache : nil
+        return cache
     }
 
-    private static func apply(_ f: [String], to cache: inout BuildCache) -> Bool {
-        switch (f.first, f.count) {
-        case ("toolchain", 2):
-            cache.toolchain = f[1]
-        case ("output", 8):
-            guard let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]) else { return false }
-            cache.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]))
-        case ("spec", 3):
-            cache.specs[f[1]] = SpecRecord(dependencies: [:], outputs: f[2].isEmpty ? [] : f[2].split(separator: "\u{1F}").map(String.init))
-        case ("dep", 7):
-            guard let size = Int64(f[3]), let mtime = Int64(f[4]), let inode = UInt64(f[5]) else { return false }
-            cache.specs[f[1]]?.dependencies[f[2]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[6])
-        case ("entry", 12):
-            guard let scale = Int(f[5]), let width = Int(f[7]), let height = Int(f[8]) else { return false }
-            cache.entries[f[1]] = Manifest.Entry(
-                path: f[1], spec: f[2], name: f[3], format: f[4], scale: scale, variant: f[6], width: width, height: height,
-                sha256: f[9], contrast: Double(f[10]), warnings: f[11].isEmpty ? [] : f[11].split(separator: "\u{1F}").map(String.init))
-        default:
-            return false
+    /// A group's lines, decoded; nil when they are damaged.
+    static func decode(lines: ArraySlice<UInt8>, spec: String) -> SpecRecord? {
+        var record = SpecRecord()
+        var reader = LineReader(bytes: lines)
+        while !reader.atEnd {
+            guard let f = reader.fields() else { return nil }
+            switch (f.first, f.count) {
+            case ("dep", 6):
+                guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
+                record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
+            case ("out", 16):
+                guard let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
+                      let width = Int(f[13]), let height = Int(f[14]) else { return nil }
+                let entry = Manifest.Entry(path: f[1], spec: spec, name: f[9], format: f[10], scale: scale, variant: f[12], width: width,
+                                           height: height, sha256: f[7], contrast: Double(f[8]),
+                                           warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init))
+                record.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]),
+                                                    entry: entry)
+            default:
+                return nil
+            }
         }
-        return true
+        return record
     }
 
-    /// The cache as text, in no particular order (it is private, and
-    /// sorting tens of thousands of keys cost more than writing them).
-    func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256 * (outputs.count + specs.count + 1))
-        func line(_ fields: String...) {
-            for (i, field) in fields.enumerated() {
-                if i > 0 { out.append(0x09) }
-                for byte in field.utf8 {
-                    switch byte {
-                    case 0x5C: out += [0x5C, 0x5C]
-                    case 0x09: out += [0x5C, 0x74]
-                    case 0x0A: out += [0x5C, 0x6E]
-                    case 0x0D: out += [0x5C, 0x72]
-                    default: out.append(byte)
-                    }
+    enum StampKind { case dependency, output, damaged }
+
+    /// Calls `body` with the path and stamp (without hash) of each `dep`
+    /// and `out` line, in order, until it returns false. The fast path of
+    /// the skip test: no other field is decoded.
+    static func forEachStamp(in lines: ArraySlice<UInt8>,
+                             _ body: (StampKind, String, (size: Int64, mtime: Int64, inode: UInt64)) -> Bool) {
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let end = lines[start...].firstIndex(of: 0x0A) ?? lines.endIndex
+            defer { start = end + 1 }
+            let line = lines[start..<end]
+            let kind: StampKind = line.starts(with: [0x64, 0x65, 0x70, 0x09]) ? .dependency   // "dep\t"
+                : line.starts(with: [0x6F, 0x75, 0x74, 0x09]) ? .output : .damaged           // "out\t"
+            // dep: path size mtime inode …; out: path key tree size mtime inode …
+            var fields: [ArraySlice<UInt8>] = []
+            fields.reserveCapacity(7)
+            var fieldStart = line.startIndex + 4
+            var i = fieldStart
+            while i <= line.endIndex, fields.count < 7 {
+                if i == line.endIndex || line[i] == 0x09 {
+                    fields.append(line[fieldStart..<i])
+                    fieldStart = i + 1
                 }
+                i += 1
             }
-            out.append(0x0A)
-        }
-        line("logoc-cache", "3")
-        line("toolchain", toolchain)
-        for (path, r) in outputs {
-            line("output", path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256)
-        }
-        for (spec, r) in specs {
-            line("spec", spec, r.outputs.joined(separator: "\u{1F}"))
-            for (dep, s) in r.dependencies {
-                line("dep", spec, dep, String(s.size), String(s.mtime), String(s.inode), s.sha256)
+            let first = kind == .dependency ? 1 : 3
+            guard kind != .damaged, fields.count > first + 2, let size = Int64(integer: fields[first]),
+                  let mtime = Int64(integer: fields[first + 1]), let inode = UInt64(integer: fields[first + 2]) else {
+                _ = body(.damaged, "", (0, 0, 0))
+                return
             }
+            if !body(kind, LineReader.unescape(fields[0]), (size, mtime, inode)) { return }
         }
-        for (path, e) in entries {
-            line("entry", path, e.spec, e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height), e.sha256,
-                 e.contrast.map { String($0) } ?? "-", e.warnings.joined(separator: "\u{1F}"))
+    }
+
+    // MARK: Writing
+
+    /// The whole file: the groups in byte order of their spec paths.
+    static func encode(toolchain: String, groups: [(spec: String, group: Group)]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(groups.reduce(256) { $0 + $1.group.lines.count + $1.group.manifest.count + $1.group.gallery.count + 128 })
+        out += magic.utf8
+        out.append(0x0A)
+        line(&out, "toolchain", toolchain)
+        for (spec, g) in groups {
+            line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
+                 String(g.gallery.count))
+            out += g.lines
+            out += g.manifest
+            out += g.gallery
         }
         return out
     }
 
-    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func line(_ out: inout [UInt8], _ fields: String...) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(0x09) }
+            for byte in field.utf8 {
+                switch byte {
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x09: out += [0x5C, 0x74]
+                case 0x0A: out += [0x5C, 0x6E]
+                default: out.append(byte)
+                }
+            }
+        }
+        out.append(0x0A)
+    }
+}
+
+/// Lines of tab-separated, backslash-escaped fields, and raw blocks of a
+/// stated length, read straight from bytes.
+private struct LineReader {
+    var bytes: ArraySlice<UInt8>
+    var atEnd: Bool { bytes.isEmpty }
+
+    /// The next line's fields; nil at the end.
+    mutating func fields() -> [String]? {
+        guard !bytes.isEmpty else { return nil }
+        let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+        let line = bytes[bytes.startIndex..<end]
+        bytes = end < bytes.endIndex ? bytes[(end + 1)...] : bytes[end...]
+        return line.split(separator: 0x09, omittingEmptySubsequences: false).map(Self.unescape)
+    }
+
+    /// The next `count` bytes; nil when fewer are left.
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, bytes.count >= count else { return nil }
+        let end = bytes.startIndex + count
+        defer { bytes = bytes[end...] }
+        return bytes[bytes.startIndex..<end]
+    }
+
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
         guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         var escaped = false
         for b in bytes {
             if escaped {
-                out.append(b == 0x74 ? 0x09 : b == 0x6E ? 0x0A : b == 0x72 ? 0x0D : b)
+                out.append(b == 0x74 ? 0x09 : b == 0x6E ? 0x0A : b)
                 escaped = false
             } else if b == 0x5C {
                 escaped = true
@@ -178,36 +284,14 @@ struct FileStamp: Equatable, Sendable {
     func matches(_ s: (size: Int64, mtime: Int64, inode: UInt64)) -> Bool {
         size == s.size && mtime == s.mtime && inode == s.inode
     }
-
-    /// Whether the file at `path` is as this stamp saw it (still missing,
-    /// for a stamp of a missing file).
-    func isCurrent(_ path: String) -> Bool {
-        guard let now = FileStamp.current(path) else { return size == -1 }
-        return matches(now)
-    }
 }
 
 /// Content hashes of files, reusing the previous build's when a file's
 /// stamp is unchanged (as git's index does), each file hashed once per run.
 final class FileHasher: @unchecked Sendable {
-    // @unchecked: `current` and `loaded` are only touched under `lock`.
-    private let load: @Sendable () -> [String: FileStamp]
-    private var loaded: [String: FileStamp]?
+    // @unchecked: `current` is only touched under `lock`.
     private var current: [String: FileStamp] = [:]
     private let lock = NSLock()
-
-    /// `previous` is called once, on first need: a run that reads no
-    /// file's contents never gathers the old stamps.
-    init(previous: @escaping @Sendable () -> [String: FileStamp]) {
-        self.load = previous
-    }
-
-    private func previous(_ path: String) -> FileStamp? {
-        lock.lock()
-        defer { lock.unlock() }
-        if loaded == nil { loaded = load() }
-        return loaded?[path]
-    }
 
     /// The stamp and hash used for `path` in this run; size -1 when it was missing.
     func stamp(_ path: String) -> FileStamp {
@@ -216,8 +300,10 @@ final class FileHasher: @unchecked Sendable {
         return current[path] ?? FileStamp(size: -1, mtime: 0, inode: 0, sha256: "")
     }
 
-    /// The SHA-256 of the file, or nil when it cannot be read.
-    func hash(_ path: String) -> String? {
+    /// The SHA-256 of the file, or nil when it cannot be read. `previous` is
+    /// what the last build recorded for it: its hash is reused when the
+    /// stamp still matches.
+    func hash(_ path: String, previous: FileStamp?) -> String? {
         lock.lock()
         if let known = current[path] {
             lock.unlock()
@@ -226,8 +312,8 @@ final class FileHasher: @unchecked Sendable {
         lock.unlock()
         guard let s = FileStamp.current(path) else { return nil }
         let stamp: FileStamp
-        if let old = previous(path), old.matches(s) {
-            stamp = old
+        if let previous, previous.matches(s) {
+            stamp = previous
         } else {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             stamp = FileStamp(size: s.size, mtime: s.mtime, inode: s.inode, sha256: SHA256.hex(Array(data)))
@@ -237,11 +323,27 @@ final class FileHasher: @unchecked Sendable {
         lock.unlock()
         return stamp.sha256
     }
+}
 
-    /// Every stamp used in this run, for the next one.
-    var stamps: [String: FileStamp] {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+private extension FixedWidthInteger {
+    /// A decimal integer (optionally negative) straight from bytes.
+    init?(integer bytes: ArraySlice<UInt8>) {
+        var digits = bytes[...]
+        let negative = digits.first == 0x2D
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 20 else { return nil }
+        var value: Self = 0
+        for b in digits {
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(Self(b - 0x30))
+            guard !o1, !o2 else { return nil }
+            value = a
+        }
+        if negative {
+            guard Self.isSigned else { return nil }
+            value = 0 - value
+        }
+        self = value
     }
 }

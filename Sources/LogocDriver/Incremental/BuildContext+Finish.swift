@@ -3,69 +3,82 @@ import LogocCore
 import LogocFrontend
 
 extension BuildContext {
-    /// Merges this run's outputs into the manifest, removes the outputs of
-    /// deleted or renamed specs (only files the manifest lists), and writes
-    /// the manifest, the cache and the gallery, each atomically.
+    /// Brings the cache's groups up to date with this run, removes the
+    /// outputs of deleted or renamed specs (only files logoc recorded), and
+    /// writes the manifest, the cache and the gallery, each atomically. The
+    /// groups of spec files not looked at again are copied as bytes, so the
+    /// cost of a rebuild that touched one spec does not grow with the others.
     func finish(_ outcomes: [Outcome], inputs: [SpecInput], fresh: [String], report: inout RunReport) {
         guard let directory else { return }
+        let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
+        let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
-        if outcomes.isEmpty, fresh.count == cache.specs.count, inputs.count == fresh.count,
-           FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Manifest.fileName)),
-           !options.gallery || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Gallery.fileName)) {
+        if outcomes.isEmpty, fresh.count == cache.groups.count, inputs.count == fresh.count,
+           FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
             return
         }
-        var entries: [String: Manifest.Entry] = [:]
-        var records: [String: BuildCache.OutputRecord] = [:]
-        var specs: [String: BuildCache.SpecRecord] = [:]
-        var settled: Set<String> = []   // spec files whose outputs this run decided
-        var kept: Set<String> = []      // spec files that failed: their old outputs stay
 
-        // Skipped spec files: everything as it was.
-        for spec in fresh {
-            settled.insert(spec)
-            guard let record = cache.specs[spec] else { continue }
-            specs[spec] = record
-            for path in record.outputs {
-                if let entry = cache.entries[path] { entries[path] = entry }
-                if let r = cache.outputs[path] { records[path] = r }
-            }
-        }
-        var failedFiles: Set<String> = []
-        for outcome in outcomes {
-            if outcome.state == .failed || outcome.state == .checked { failedFiles.insert(outcome.specFile) } else { settled.insert(outcome.specFile) }
-            for entry in outcome.entries { entries[entry.path] = entry }
-            for (path, record) in outcome.records { records[path] = record }
-        }
-        // Files with a document that failed keep their old outputs, as do
-        // files that produced no spec at all.
+        // A spec file with a document that failed, or that gave no spec at
+        // all, keeps its old outputs; the others were decided by this run.
+        var documents: [String: [Outcome]] = [:]
+        for outcome in outcomes { documents[outcome.specFile, default: []].append(outcome) }
+        var failed = Set(outcomes.filter { $0.state == .failed || $0.state == .checked }.map(\.specFile))
         let skipped = Set(fresh)
-        for (input, file) in zip(inputs.filter { !skipped.contains(relative($0.path)) }, checked.files)
-        where file.failedDocuments > 0 || !settled.contains(relative(input.path)) {
-            failedFiles.insert(relative(input.path))
+        let looked = inputs.map { relative($0.path) }.filter { !skipped.contains($0) }
+        for (file, result) in zip(looked, checked.files) where result.failedDocuments > 0 || documents[file] == nil {
+            failed.insert(file)
         }
-        kept = failedFiles
-        // Spec records for the next run's skip test: clean files only.
-        for outcome in outcomes where !failedFiles.contains(outcome.specFile) {
-            var record = specs[outcome.specFile] ?? BuildCache.SpecRecord()
-            record.dependencies.merge(outcome.dependencies) { a, _ in a }
-            record.outputs = Array(Set(record.outputs + outcome.entries.map(\.path))).sorted()
-            specs[outcome.specFile] = record
-        }
+        let partOfRun = Set(looked).union(skipped)
 
+        var groups: [String: BuildCache.Group] = [:]
+        for spec in fresh { groups[spec] = cache.groups[spec] }
+        let decided = documents.keys.filter { !failed.contains($0) }.sorted()
+        let made = ResultSlots<BuildCache.Group>(count: decided.count)
+        let byFile = documents
+        DispatchQueue.concurrentPerform(iterations: decided.count) { i in
+            let parts = byFile[decided[i]] ?? []
+            made.set(i, BuildCache.group(dependencies: parts.reduce(into: [:]) { all, o in all.merge(o.dependencies) { a, _ in a } },
+                                         outputs: parts.flatMap(\.records), fresh: true))
+        }
+        for (file, group) in zip(decided, made.values()) { groups[file] = group }
+
+        // Outputs logoc wrote before (the cache's, or without one the
+        // manifest's) that no spec writes now go.
+        let claimed = Set(outcomes.flatMap { $0.entries.map(\.path) })
         var removed: [String] = []
-        for old in previous.values.filter({ entries[$0.path] == nil }).sorted(by: { $0.path < $1.path }) {
-            let specPath = old.spec.hasPrefix("/") ? old.spec : (project.paths.root as NSString).appendingPathComponent(old.spec)
-            let specExists = FileManager.default.fileExists(atPath: specPath)
-            if specExists, kept.contains(old.spec) || !settled.contains(old.spec) {
-                // Failed this run, or not part of it: keep it as it was.
-                entries[old.path] = old
-                if let record = cache.outputs[old.path] { records[old.path] = record }
-                if let record = cache.specs[old.spec], !failedFiles.contains(old.spec) { specs[old.spec] = record }
+        let before = cache.isEmpty ? Array(manifestOnly.keys) : Array(cache.groups.keys)
+        for spec in before where !skipped.contains(spec) {
+            let old = cache.record(spec)?.outputs.values.map { $0 }
+                ?? (manifestOnly[spec] ?? []).map { BuildCache.OutputRecord(key: "", tree: "", stamp: FileStamp(size: -1, mtime: 0, inode: 0, sha256: $0.sha256), entry: $0) }
+            if let now = groups[spec] {
+                // Rebuilt: what it no longer writes goes.
+                let kept = Set(BuildCache.decode(lines: now.lines, spec: spec)?.outputs.keys.map { $0 } ?? [])
+                removed += old.map(\.entry.path).filter { !kept.contains($0) && !claimed.contains($0) }
                 continue
             }
-            removed.append(old.path)
+            let specPath = spec.hasPrefix("/") ? spec : (project.paths.root as NSString).appendingPathComponent(spec)
+            guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun.contains(spec) else {
+                removed += old.map(\.entry.path).filter { !claimed.contains($0) }
+                continue
+            }
+            if !failed.contains(spec), let group = cache.groups[spec] {
+                groups[spec] = group   // not part of this run: as it was
+                continue
+            }
+            // Failed (or known only from the manifest): its old outputs stay
+            // listed, with any its good documents wrote now, and it is
+            // looked at again next time.
+            let now = (documents[spec] ?? []).flatMap(\.records)
+            let rewritten = Set(now.map(\.entry.path))
+            groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false)
         }
+        // A failed file new to the cache still lists what its good documents wrote.
+        for spec in failed where groups[spec] == nil {
+            let now = (documents[spec] ?? []).flatMap(\.records)
+            if !now.isEmpty { groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false) }
+        }
+        removed.sort()
         for path in removed {
             let full = (directory as NSString).appendingPathComponent(path)
             if FileManager.default.fileExists(atPath: full) {
@@ -75,24 +88,49 @@ extension BuildContext {
         }
         report.removed = removed
 
-        var next = BuildCache()
-        next.toolchain = toolchain
-        next.outputs = records
-        next.specs = specs
-        next.entries = entries
-        let manifest = Manifest(outputs: Array(entries.values))
-        let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
-        let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
-        // Only entries of specs looked at again can differ from last time.
-        let changed = !removed.isEmpty || outcomes.contains { o in o.entries.contains { cache.entries[$0.path] != $0 } }
-            || entries.count != cache.entries.count || !FileManager.default.fileExists(atPath: manifestPath)
-            || (options.gallery && !FileManager.default.fileExists(atPath: galleryPath))
+        // The old order is sorted already: merge the few new spec files into it.
+        let added = groups.keys.filter { cache.groups[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var ordered: [(spec: String, group: BuildCache.Group)] = []
+        ordered.reserveCapacity(groups.count)
+        var next = added.makeIterator()
+        var pending = next.next()
+        for spec in cache.order {
+            while let new = pending, new.utf8.lexicographicallyPrecedes(spec.utf8) {
+                if let group = groups[new] { ordered.append((new, group)) }
+                pending = next.next()
+            }
+            if let group = groups[spec] { ordered.append((spec, group)) }
+        }
+        while let new = pending {
+            if let group = groups[new] { ordered.append((new, group)) }
+            pending = next.next()
+        }
+        // The manifest and gallery change only when a group's part of them
+        // does, or the set of groups does.
+        let changed = ordered.count != cache.order.count || !removed.isEmpty
+            || ordered.contains { spec, group in
+                guard let old = cache.groups[spec] else { return true }
+                return old.manifest.count != group.manifest.count || old.gallery.count != group.gallery.count
+                    || (!skipped.contains(spec) && (old.manifest != group.manifest || old.gallery != group.gallery))
+            }
+        let toolchain = self.toolchain
+        let gallery = options.gallery
+        let groupsInOrder = ordered
+        // Written when changed, or missing.
+        func needed(_ path: String) -> Bool { changed || !FileManager.default.fileExists(atPath: path) }
+        let writeManifest = needed(manifestPath), writeGallery = gallery && needed(galleryPath)
         // The three files are independent: write them side by side.
-        let cacheFile = next
         let writes: [@Sendable () throws -> Void] = [
-            { if changed { try AtomicFile.write(manifest.encoded(), to: manifestPath, compare: false) } },
-            { if changed && self.options.gallery { try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: galleryPath, compare: false) } },
-            { try AtomicFile.write(cacheFile.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false) },
+            { if writeManifest { try AtomicFile.write(Manifest.assemble(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: false) } },
+            {
+                guard writeGallery else { return }
+                let page = Gallery.page(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
+                try AtomicFile.write(page, to: galleryPath, compare: false)
+            },
+            {
+                try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder),
+                                     to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false)
+            },
         ]
         let errors = ResultSlots<String>(count: writes.count)
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in

@@ -18,24 +18,25 @@ struct Outcome: Sendable {
     /// The spec file, relative to the project root.
     var specFile = ""
     var entries: [Manifest.Entry] = []
-    var records: [String: BuildCache.OutputRecord] = [:]
+    var records: [BuildCache.OutputRecord] = []
     /// Every file the spec used (absolute path → stamp), for the next run's skip test.
     var dependencies: [String: FileStamp] = [:]
 }
 
-/// The state one run shares across specs: the previous manifest and cache,
-/// the file hasher, and the toolchain's identity.
+/// The state one run shares across specs: the previous cache, the file
+/// hasher, and the toolchain's identity.
 final class BuildContext: Sendable {
     let project: Project
     let options: BuildRun.Options
     let directory: String?
     let checked: CheckReport
     let cache: BuildCache
-    let hasher: FileHasher
+    let hasher = FileHasher()
     let toolchain: String
     let resolver: Resolver
-    /// Previous manifest entries by output path.
-    let previous: [String: Manifest.Entry]
+    /// Without a cache, the manifest's entries per spec file: pruning still
+    /// knows logoc's files.
+    let manifestOnly: [String: [Manifest.Entry]]
 
     /// Where `logoc.yaml` is or would be: a spec depends on it even when absent.
     let configPath: String
@@ -51,14 +52,11 @@ final class BuildContext: Sendable {
         self.checked = checked
         self.cache = cache
         self.configPath = configPath
-        // The cache holds the manifest's entries; the manifest itself is read
-        // only when the cache is gone, so pruning still knows logoc's files.
-        if cache.entries.isEmpty, let directory {
-            self.previous = Dictionary(Manifest.load(from: directory).outputs.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        if cache.isEmpty, let directory {
+            self.manifestOnly = Dictionary(grouping: Manifest.load(from: directory).outputs, by: \.spec)
         } else {
-            self.previous = cache.entries
+            self.manifestOnly = [:]
         }
-        self.hasher = FileHasher { cache.fileStamps }
         self.resolver = Resolver(project: project)
         self.toolchain = toolchain
     }
@@ -69,18 +67,6 @@ final class BuildContext: Sendable {
         let fontHashes = projectFonts.map { "\($0) \(FileManager.default.contents(atPath: $0).map { SHA256.hex(Array($0)) } ?? "missing")" }
         return SHA256.hex(["logoc " + BuildRun.version, Renderer.libraryVersions, Renderer.bundledFontsIdentity]
             .joined(separator: "\n") + fontHashes.joined(separator: "\n"))
-    }
-
-    /// Whether a spec file can be skipped unread: it built cleanly last time,
-    /// and it, every file it used and every output it wrote are unchanged.
-    func isFresh(_ input: SpecInput, relative: String) -> Bool {
-        guard !options.force, let directory, cache.toolchain == toolchain, let record = cache.specs[relative] else { return false }
-        for (path, stamp) in record.dependencies where !stamp.isCurrent(path) { return false }
-        for output in record.outputs {
-            guard let r = cache.outputs[output], let now = FileStamp.current((directory as NSString).appendingPathComponent(output)),
-                  r.stamp.matches(now) else { return false }
-        }
-        return true
     }
 
     /// A path relative to the project root (absolute when outside it).
@@ -95,6 +81,7 @@ final class BuildContext: Sendable {
 
     func build(_ spec: CheckedSpec, strictBlocked: Bool, renderer: () throws(RenderError) -> Renderer) -> Outcome {
         var outcome = Outcome(specFile: relative(spec.input.path))
+        let old = cache.record(outcome.specFile)
         guard let directory else {
             let plan = SpecPlan(spec: spec, resolver: resolver, renderer: renderer)
             outcome.diagnostics = plan.diagnostics
@@ -102,9 +89,9 @@ final class BuildContext: Sendable {
             return outcome
         }
         let (light, dark) = options.clock.time(.resolve) { resolver.resolve(spec) }
-        var dependencies: [String] = []
-        let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), dependencies: &dependencies)
-        outcome.dependencies = Dictionary(dependencies.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
+        var dependencyPaths: [String] = []
+        let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), old: old, dependencies: &dependencyPaths)
+        outcome.dependencies = Dictionary(dependencyPaths.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
         let warnings = spec.ownWarnings(in: checked.diagnostics)
 
@@ -115,15 +102,15 @@ final class BuildContext: Sendable {
             let tree = output.dark ? (dark ?? light) : light
             let treeHash = SHA256.hex(tree.dump())
             let key = SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), keyedInputs].joined(separator: "\n"))
-            if let reason = staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, spec: outcome.specFile, directory: directory) {
+            if let reason = staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, old: old, directory: directory) {
                 stale.append((output, key, treeHash))
                 if !reasons.contains(reason) { reasons.append(reason) }
-            } else if let old = previous[output.path], let record = cache.outputs[output.path] {
+            } else if var record = old?.outputs[output.path] {
                 outcome.unchanged.append(output.path)
-                var entry = old
-                entry.warnings = warnings
-                outcome.entries.append(entry)
-                outcome.records[output.path] = record
+                record.entry = entry(output, of: spec, file: outcome.specFile, sha256: record.stamp.sha256, contrast: record.entry.contrast,
+                                     warnings: warnings)
+                outcome.entries.append(record.entry)
+                outcome.records.append(record)
             }
         }
         if stale.isEmpty, !strictBlocked {
@@ -139,7 +126,7 @@ final class BuildContext: Sendable {
             outcome.state = .failed
             outcome.unchanged = []
             outcome.entries = []
-            outcome.records = [:]
+            outcome.records = []
             return outcome
         }
         var files: [(OutputFile, String, String, [UInt8], Double?)] = []
@@ -161,7 +148,7 @@ final class BuildContext: Sendable {
             outcome.state = .failed
             outcome.unchanged = []
             outcome.entries = []
-            outcome.records = [:]
+            outcome.records = []
             return outcome
         }
         outcome.state = .built
@@ -176,25 +163,33 @@ final class BuildContext: Sendable {
                 continue
             }
             outcome.written.append(output.path)
-            let size = output.format == .svg ? spec.size : spec.size * output.scale
-            outcome.entries.append(Manifest.Entry(
-                path: output.path, spec: outcome.specFile, name: spec.name, format: output.format.rawValue, scale: output.scale,
-                variant: output.dark ? "dark" : "light", width: size, height: size, sha256: SHA256.hex(bytes),
-                contrast: contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings))
-            let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: SHA256.hex(bytes)) }
+            let sha256 = SHA256.hex(bytes)
+            let made = entry(output, of: spec, file: outcome.specFile, sha256: sha256, contrast: contrast.map { ($0 * 100).rounded() / 100 },
+                             warnings: warnings)
+            outcome.entries.append(made)
+            let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: sha256) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
-            outcome.records[output.path] = BuildCache.OutputRecord(key: key, tree: treeHash, stamp: stamp)
+            outcome.records.append(BuildCache.OutputRecord(key: key, tree: treeHash, stamp: stamp, entry: made))
         }
         return outcome
     }
 
+    /// The manifest's line for one output.
+    private func entry(_ output: OutputFile, of spec: CheckedSpec, file: String, sha256: String, contrast: Double?, warnings: [String]) -> Manifest.Entry {
+        let size = output.format == .svg ? spec.size : spec.size * output.scale
+        return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: output.format.rawValue, scale: output.scale,
+                              variant: output.dark ? "dark" : "light", width: size, height: size, sha256: sha256, contrast: contrast,
+                              warnings: warnings)
+    }
+
     /// Nil when the output on disk is what these inputs would draw; else why not.
-    private func staleness(_ path: String, key: String, treeHash: String, inputs: [String: InputFile], spec: String, directory: String) -> String? {
+    private func staleness(_ path: String, key: String, treeHash: String, inputs: [String: InputFile], old: BuildCache.SpecRecord?,
+                           directory: String) -> String? {
         if options.force { return "--force" }
-        guard let record = cache.outputs[path], let entry = previous[path] else { return "new output \(path)" }
+        guard let old, let record = old.outputs[path] else { return "new output \(path)" }
         if record.key != key {
             if cache.toolchain != toolchain { return "logoc, a library or a bundled font changed" }
-            let before = cache.specs[spec]?.dependencies ?? [:]
+            let before = old.dependencies
             let changed = inputs.filter { before[$0.value.path]?.sha256 != $0.value.hash }.map(\.key).sorted()
             let now = Set(inputs.values.map(\.path))
             let gone = before.filter { !now.contains($0.key) && $0.value.size >= 0 && $0.key != configPath }.map { relative($0.key) }.sorted()
@@ -206,7 +201,7 @@ final class BuildContext: Sendable {
         guard let now = FileStamp.current(full) else { return "\(path) is missing" }
         if record.stamp.matches(now) { return nil }
         // Touched or replaced: trust the content, not the time.
-        guard let data = FileManager.default.contents(atPath: full), SHA256.hex(Array(data)) == entry.sha256 else {
+        guard let data = FileManager.default.contents(atPath: full), SHA256.hex(Array(data)) == record.stamp.sha256 else {
             return "\(path) was modified"
         }
         return nil
@@ -226,7 +221,7 @@ final class BuildContext: Sendable {
     }
 
     /// Every file the spec's outputs depend on, project-relative, with hashes.
-    private func inputs(of spec: CheckedSpec, trees: [RenderTree], dependencies: inout [String]) -> [String: InputFile] {
+    private func inputs(of spec: CheckedSpec, trees: [RenderTree], old: BuildCache.SpecRecord?, dependencies: inout [String]) -> [String: InputFile] {
         var files: [(String, InputFile.Kind)] = [(spec.input.path, .source)]
         files += spec.partials.map { ($0, .source) }
         if let config = project.configFile { files.append((config, .source)) }
@@ -239,7 +234,7 @@ final class BuildContext: Sendable {
         var result: [String: InputFile] = [:]
         // (Hashes come from the hasher's own stat, taken before reading.)
         for (path, kind) in files {
-            result[relative(path)] = InputFile(kind: kind, hash: hasher.hash(path) ?? "missing", path: path)
+            result[relative(path)] = InputFile(kind: kind, hash: hasher.hash(path, previous: old?.dependencies[path]) ?? "missing", path: path)
         }
         return result
     }

@@ -93,6 +93,6 @@ public final class WatchLoop: @unchecked Sendable {
 
     /// The input files a build in `directory` used, from its cache.
     public static func recordedInputs(in directory: String) -> [String] {
-        BuildCache.load(from: directory).fileStamps.keys.sorted()
+        BuildCache.load(from: directory).allDependencies.sorted()
     }
 }

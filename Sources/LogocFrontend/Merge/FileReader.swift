@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads input files defensively: only regular files (a FIFO or a device
 /// would block or never end), and never more than a limit.
-enum FileReader {
-    enum Failure: Error, Equatable {
+public enum FileReader {
+    public enum Failure: Error, Equatable {
         case missing
         case notRegular
         case unreadable(String)
@@ -11,7 +11,7 @@ enum FileReader {
 
     /// The file's bytes, at most `limit + 1` of them, so that a caller can
     /// tell a file that is too large without reading all of it.
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.missing) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
