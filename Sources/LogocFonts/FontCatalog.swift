@@ -57,7 +57,9 @@ public final class FontCatalog: @unchecked Sendable {
     private func loadFaces(_ path: String) -> [FontFace] {
         if let cached = faces[path] { return cached }
         var loaded: [FontFace] = []
-        if FileManager.default.isReadableFile(atPath: path) {
+        if let cached = FontconfigCache.shared.faces(ofFile: path) {
+            loaded = cached.compactMap { FontFace(pattern: $0.pattern, path: path, index: $0.index) }
+        } else if FileManager.default.isReadableFile(atPath: path) {
             let count = FontFace.faceCount(path: path)
             for i in 0..<count {
                 if let face = FontFace(path: path, index: i) { loaded.append(face) }

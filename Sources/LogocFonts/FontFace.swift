@@ -16,10 +16,15 @@ public final class FontFace: @unchecked Sendable {
     private let charset: OpaquePointer
 
     /// Reads face `index` of `path`; nil when the file is not a font.
-    public init?(path: String, index: Int32 = 0) {
+    public convenience init?(path: String, index: Int32 = 0) {
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(path, UInt32(index), nil, &count) else { return nil }
         defer { FcPatternDestroy(pattern) }
+        self.init(pattern: pattern, path: path, index: index)
+    }
+
+    /// A face from fontconfig's description of it (from a query or a cache).
+    init?(pattern: OpaquePointer, path: String, index: Int32) {
         var names: [String] = []
         var n: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
@@ -41,7 +46,6 @@ public final class FontFace: @unchecked Sendable {
         self.weight = Int(FcWeightToOpenType(Int32(fcWeight)))
         self.italic = slant != 0
         self.charset = copy
-        _ = count
     }
 
     deinit { FcCharSetDestroy(charset) }

@@ -49,10 +49,21 @@ final class FontSession {
         guard let config = FcConfigCreate() else { throw .environment("fontconfig could not create a configuration") }
         self.config = config
         self.catalog = catalog
-        _ = Self.bitmapScaling.withCString { xml in
-            xml.withMemoryRebound(to: FcChar8.self, capacity: Self.bitmapScaling.utf8.count + 1) {
-                FcConfigParseAndLoadFromMemory(config, $0, FcTrue)
-            }
+        Self.load(Self.bitmapScaling, into: config)
+        // The bundled fonts whose folders fontconfig has cached are added
+        // from those caches, all at once (a fraction of a millisecond); only
+        // the named files are accepted from each folder.
+        let cache = FontconfigCache.shared
+        let cachedFiles = FontCatalog.bundled.flatMap(\.files).filter { cache.faces(ofFile: $0) != nil }
+        if !cachedFiles.isEmpty {
+            let accept = cachedFiles.map { "<glob>\(Self.escaped($0))</glob>" }.joined()
+            let reject = cache.folders.map { "<glob>\(Self.escaped($0))/*</glob>" }.joined()
+            Self.load("""
+                <?xml version="1.0"?><fontconfig>\(FontconfigCache.cacheDirectoriesXML)
+                <selectfont><acceptfont>\(accept)</acceptfont><rejectfont>\(reject)</rejectfont></selectfont></fontconfig>
+                """, into: config)
+            for folder in cache.folders { _ = FcConfigAppFontAddDir(config, folder) }
+            added.formUnion(cachedFiles)
         }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
@@ -72,6 +83,18 @@ final class FontSession {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    private static func load(_ xml: String, into config: OpaquePointer) {
+        _ = xml.withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) { FcConfigParseAndLoadFromMemory(config, $0, FcTrue) }
+        }
+    }
+
+    /// A path as XML text (fontconfig globs treat `*` and `?` specially,
+    /// which the bundled paths do not contain).
+    private static func escaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     deinit {

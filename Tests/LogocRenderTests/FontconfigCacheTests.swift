@@ -1,0 +1,28 @@
+import Testing
+import LogocFonts
+
+/// The bundled fonts read from fontconfig's cache files must be exactly the
+/// fonts FreeType reads from the files themselves: same faces, names,
+/// weights, slants and character coverage.
+struct FontconfigCacheTests {
+    @Test func debianCachesTheBundledFolders() {
+        // `make deps` installs the font packages, whose install runs fc-cache.
+        #expect(FontconfigCache.shared.folders.count == 3, "\(FontconfigCache.shared.folders)")
+    }
+
+    @Test(arguments: FontCatalog.bundled.flatMap(\.files))
+    func cachedFacesMatchTheFiles(_ file: String) throws {
+        guard let cached = FontconfigCache.shared.faces(ofFile: file) else { return }   // that folder is read from files
+        let fromCache = FontCatalog().faces(ofFile: file)
+        #expect(fromCache.count == cached.count)
+        let count = FontFace.faceCount(path: file)
+        #expect(Int(count) == cached.count, "\(file): \(count) faces in the file, \(cached.count) in the cache")
+        let probes: [Unicode.Scalar] = ["A", "é", "Ж", "λ", "ش", "ש", "क", "中", "한", "😀"]
+        for (face, index) in zip(fromCache, 0..<count) {
+            let read = try #require(FontFace(path: file, index: index))
+            #expect(face.families == read.families)
+            #expect(face.weight == read.weight && face.italic == read.italic)
+            #expect(probes.map(face.covers) == probes.map(read.covers), "\(file) #\(index)")
+        }
+    }
+}
