@@ -117,6 +117,8 @@ final class ImageCache {
     final class Entry {
         let surface: OpaquePointer
         let pixels: UnsafeMutableRawPointer
+        /// The original file is attached for SVG.
+        var embedded = false
         init(surface: OpaquePointer, pixels: UnsafeMutableRawPointer) {
             self.surface = surface
             self.pixels = pixels
@@ -127,15 +129,24 @@ final class ImageCache {
         }
     }
 
-    private var entries: [String: Entry] = [:]
-    private var embedded: Set<String> = []
-    /// Copies scaled to a device size, by "path|width|height"; few are kept.
-    private var scaledEntries: [(key: String, entry: Entry)] = []
+    /// Decoded images, least recently used first; a few are kept.
+    private var entries: [(path: String, entry: Entry)] = []
+    private static let decodedLimit = 8
+    /// Copies scaled to a device size, by "path|width|height", least
+    /// recently used first, within a memory budget: a build draws the same
+    /// photo at a few sizes over and over, in no particular order.
+    private var scaledEntries: [(key: String, entry: Entry, bytes: Int)] = []
+    private var scaledBytes = 0
+    private static let scaledBudget = 32 << 20
 
     /// The image at `width` × `height` pixels, scaled once with a good filter.
     func scaled(_ path: String, width: Int, height: Int) throws(RenderError) -> Entry {
         let key = "\(path)|\(width)|\(height)"
-        if let hit = scaledEntries.first(where: { $0.key == key }) { return hit.entry }
+        if let i = scaledEntries.firstIndex(where: { $0.key == key }) {
+            let hit = scaledEntries.remove(at: i)
+            scaledEntries.append(hit)
+            return hit.entry
+        }
         let full = try surface(for: path, embedOriginal: false)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
@@ -158,15 +169,17 @@ final class ImageCache {
         cairo_surface_flush(surface)
         let entry = Entry(surface: surface, pixels: pixels)
         guard status == CAIRO_STATUS_SUCCESS else { throw .environment("cairo could not scale '\(path)'") }
-        scaledEntries.append((key, entry))
-        if scaledEntries.count > 8 { scaledEntries.removeFirst() }
+        scaledEntries.append((key, entry, stride * height))
+        scaledBytes += stride * height
+        while scaledBytes > Self.scaledBudget, scaledEntries.count > 1 { scaledBytes -= scaledEntries.removeFirst().bytes }
         return entry
     }
 
     func surface(for path: String, embedOriginal: Bool) throws(RenderError) -> Entry {
         let entry: Entry
-        if let cached = entries[path] {
-            entry = cached
+        if let i = entries.firstIndex(where: { $0.path == path }) {
+            entry = entries.remove(at: i).entry
+            entries.append((path, entry))
         } else {
             let buffer: PixelBuffer
             do {
@@ -186,13 +199,14 @@ final class ImageCache {
                 throw .environment("cairo could not wrap the pixels of '\(path)'")
             }
             entry = Entry(surface: surface, pixels: pixels)
-            entries[path] = entry
+            entries.append((path, entry))
+            if entries.count > Self.decodedLimit { entries.removeFirst() }
         }
         // In SVG a JPEG or PNG is embedded as the original file, not
         // re-encoded by Cairo (slower, and larger than the original).
-        if embedOriginal, !embedded.contains(path), let data = FileManager.default.contents(atPath: path),
+        if embedOriginal, !entry.embedded, let data = FileManager.default.contents(atPath: path),
            let mime = data.starts(with: [0xFF, 0xD8]) ? CAIRO_MIME_TYPE_JPEG : data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? CAIRO_MIME_TYPE_PNG : nil {
-            embedded.insert(path)
+            entry.embedded = true
             let copy = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)
             data.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: data.count) } }
             cairo_surface_set_mime_data(entry.surface, mime, copy.assumingMemoryBound(to: UInt8.self), UInt(data.count),

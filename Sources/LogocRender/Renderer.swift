@@ -168,8 +168,29 @@ public final class Renderer {
         }
         guard percentile > 0 else { return minimum }
         guard !ratios.isEmpty else { return 21 }
-        ratios.sort()
-        return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
+        return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
+    }
+
+    /// The value that would be at `rank` if `values` were sorted (Hoare's
+    /// quickselect: linear time, where sorting every pixel's ratio was 12 %
+    /// of a `check`). Reorders `values`.
+    static func select(_ values: inout [Double], rank: Int) -> Double {
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[low + (high - low) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if rank <= j { high = j } else if rank >= i { low = i } else { break }
+        }
+        return values[rank]
     }
 }
 

@@ -73,3 +73,16 @@ struct SuggestTests {
         #expect(Suggest.nearest("xyz", in: ["background"]) == nil)
     }
 }
+
+/// Numbers as the spec language reads them: decimal only, finite.
+struct NumberTests {
+    @Test(arguments: [("42", 42.0), (" 3 ", 3), ("-1.5", -1.5), ("+2", 2), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("2.5E-1", 0.25)])
+    func accepted(_ text: String, _ value: Double) {
+        #expect(SyntaxDecoder.parseNumber(text) == value)
+    }
+
+    @Test(arguments: ["", ".", "-", "1e", "1e+", "--1", "0x10", "inf", "nan", "Infinity", "1e999", "1.2.3", "12px", "١٢"])
+    func refused(_ text: String) {
+        #expect(SyntaxDecoder.parseNumber(text) == nil)
+    }
+}

@@ -1,5 +1,6 @@
 import Testing
 import LogocFonts
+@testable import LogocRender
 
 /// The bundled fonts read from fontconfig's cache files must be exactly the
 /// fonts FreeType reads from the files themselves: same faces, names,
@@ -23,6 +24,24 @@ struct FontconfigCacheTests {
             #expect(face.families == read.families)
             #expect(face.weight == read.weight && face.italic == read.italic)
             #expect(probes.map(face.covers) == probes.map(read.covers), "\(file) #\(index)")
+        }
+    }
+}
+
+/// The image percentile picks what sorting would, in linear time.
+struct PercentileTests {
+    @Test func selectAgreesWithSorting() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 10, 101, 1000] {
+            for _ in 0..<20 {
+                // Few distinct values too: ties are where a partition goes wrong.
+                let values = (0..<count).map { _ in Double(Int.random(in: 0..<(count / 3 + 2), using: &generator)) / 7 }
+                let rank = Int.random(in: 0..<count, using: &generator)
+                var scratch = values
+                let picked = Renderer.select(&scratch, rank: rank)
+                let expected = values.sorted()[rank]
+                #expect(picked == expected, "count \(count) rank \(rank)")
+            }
         }
     }
 }

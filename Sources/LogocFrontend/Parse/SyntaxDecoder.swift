@@ -462,10 +462,31 @@ struct SyntaxDecoder {
     // MARK: Helpers
 
     /// A YAML 1.2 decimal number: no hex, octal, `.inf` or `.nan`.
+    /// A decimal number: `[-+]?(digits[.digits?]|.digits)([eE][-+]?digits)?`
+    /// around optional blanks; no hex, no `inf` or `nan` (which `Double`
+    /// would accept), nothing infinite.
     static func parseNumber(_ s: String) -> Double? {
         let t = s.trimmingCharacters(in: .whitespaces)
-        guard !t.isEmpty, t.range(of: #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
-              let v = Double(t), v.isFinite else { return nil }
+        let b = Array(t.utf8)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+        var mantissa = digits()
+        if i < b.count, b[i] == 0x2E {
+            i += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+            i += 1
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == b.count, let v = Double(t), v.isFinite else { return nil }
         return v
     }
 

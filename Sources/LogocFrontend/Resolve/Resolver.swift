@@ -121,8 +121,7 @@ public struct Resolver: Sendable {
 
     func image(_ image: ImageSyntax, size: Double, directory: String) -> Paint {
         guard let written = image.path?.value, case .file(let path) = project.paths.resolve(written, from: directory),
-              case .success(let bytes) = FileReader.read(path, limit: 16 << 20), let header = ImageProbe.header(bytes),
-              header.width > 0, header.height > 0 else {
+              case .success(let bytes) = ImageProbe.headerBytes(ofFile: path), let header = ImageProbe.header(bytes), header.width > 0, header.height > 0 else {
             return .solid(image.color.flatMap(colour) ?? .transparent)
         }
         let w = Double(header.width), h = Double(header.height)

@@ -13,6 +13,18 @@ public enum ImageProbe {
     public static let maxEdge = 16_384
     public static let maxPixels = 40_000_000
 
+    /// The start of an image file, enough for `header`: most headers are in
+    /// the first 64 KiB; a JPEG with large metadata (EXIF thumbnails, ICC
+    /// profiles) needs a longer look, up to 16 MiB. Reading no more is what
+    /// keeps `check` from reading every photo whole.
+    public static func headerBytes(ofFile path: String) -> Result<[UInt8], FileReader.Failure> {
+        let first = FileReader.read(path, limit: 65_536)
+        if case .success(let bytes) = first, bytes.count > 65_536, header(bytes) == nil {
+            return FileReader.read(path, limit: 16 << 20)
+        }
+        return first
+    }
+
     /// The header, or nil when the bytes are neither a PNG nor a JPEG header.
     public static func header(_ bytes: [UInt8]) -> Header? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {

@@ -94,13 +94,7 @@ struct Validator {
 
     private mutating func checkImage(_ path: Located<String>) {
         guard let file = resolvePath(path, what: "image") else { return }
-        // Most headers are in the first 64 KiB; a JPEG with large metadata
-        // (EXIF thumbnails, ICC profiles) needs a longer look.
-        var read = FileReader.read(file, limit: 65_536)
-        if case .success(let bytes) = read, bytes.count > 65_536, ImageProbe.header(bytes) == nil {
-            read = FileReader.read(file, limit: 16 << 20)
-        }
-        switch read {
+        switch ImageProbe.headerBytes(ofFile: file) {
         case .failure(let failure):
             error(.E012, "cannot read image '\(path.value)': \(describe(failure))", at: path.span, help: "check the file's permissions")
         case .success(let bytes):
