@@ -8,6 +8,9 @@ public struct SpecChecker: Sendable {
     private let reader = YAMLReader()
     /// Where `--timings` adds up parse and validate time.
     public var clock: StageClock?
+    /// Partials read in this run: a partial that a thousand specs extend is
+    /// read and parsed once.
+    private let partialFiles = PartialFiles()
 
     public init(project: Project, clock: StageClock? = nil) {
         self.project = project
@@ -150,7 +153,19 @@ public struct SpecChecker: Sendable {
                 continue
             }
             let partialDisplay = PathResolver.displayJoin(display, path.value)
-            guard let (source, documents) = readYAML(path: file, display: partialDisplay, into: &result, at: path.span) else { continue }
+            let read = partialFiles.read(file, display: partialDisplay) {
+                var own = FileCheck()
+                let parsed = readYAML(path: file, display: partialDisplay, into: &own, at: nil)
+                return PartialFiles.Read(parsed: parsed, diagnostics: own.diagnostics)
+            }
+            // A partial that cannot be read is reported where it is named.
+            result.diagnostics += read.diagnostics.map { d in
+                guard d.code == .E012, read.parsed == nil else { return d }
+                var moved = d
+                moved.span = path.span
+                return moved
+            }
+            guard let (source, documents) = read.parsed else { continue }
             sources[partialDisplay] = source
             result.sources.append(source)
             guard documents.count == 1, let root = documents[0].root, root.pairs != nil else {
@@ -198,6 +213,32 @@ public struct SpecChecker: Sendable {
         let (documents, diagnostics) = clock.time(.parse) { reader.read(bytes, file: display) }
         result.diagnostics += diagnostics
         return (source, documents)
+    }
+
+    /// Partials already read, by file and the name diagnostics give it.
+    final class PartialFiles: @unchecked Sendable {
+        // @unchecked: `files` is only touched under `lock`.
+        struct Read {
+            var parsed: (SourceFile, [YAMLDocument])?
+            var diagnostics: [Diagnostic]
+        }
+        private var files: [String: Read] = [:]
+        private let lock = NSLock()
+
+        func read(_ file: String, display: String, _ load: () -> Read) -> Read {
+            let key = file + "\u{0}" + display
+            lock.lock()
+            if let known = files[key] {
+                lock.unlock()
+                return known
+            }
+            lock.unlock()
+            let loaded = load()
+            lock.lock()
+            files[key] = loaded
+            lock.unlock()
+            return loaded
+        }
     }
 
     /// The file name without `.yaml`/`.yml` and a trailing `.logo`.

@@ -13,14 +13,26 @@ public struct PathResolver: Sendable {
         case outsideRoot(String)
     }
 
+    /// Answers already given: a thousand specs in one folder name the same
+    /// partial and the same photo. Kept for the resolver's life, which is one
+    /// run (`Project.load` makes a new one; `watch` loads it for every build).
+    private let known = Known()
+
     public init(root: String) {
         self.root = Self.realPath(Self.absolute(root)) ?? Self.absolute(root)
     }
 
     /// Resolves `path`, written in a file in folder `directory` (absolute).
     public func resolve(_ path: String, from directory: String) -> Outcome {
-        let joined = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        let lexical = (joined as NSString).standardizingPath
+        let key = directory + "\u{0}" + path
+        if let outcome = known.get(key) { return outcome }
+        let outcome = resolveAfresh(path, from: directory)
+        known.set(key, outcome)
+        return outcome
+    }
+
+    private func resolveAfresh(_ path: String, from directory: String) -> Outcome {
+        let lexical = Self.absolute(path, from: directory)
         guard let real = Self.realPath(lexical) else {
             // It does not exist: judge the place it would be at, through the
             // links of the folders that do exist.
@@ -29,6 +41,24 @@ public struct PathResolver: Sendable {
             return isInside(parent) ? .missing(parent) : .outsideRoot(parent)
         }
         return isInside(real) ? .file(real) : .outsideRoot(real)
+    }
+
+    final class Known: @unchecked Sendable {
+        // @unchecked: `outcomes` is only touched under `lock`.
+        private var outcomes: [String: Outcome] = [:]
+        private let lock = NSLock()
+
+        func get(_ key: String) -> Outcome? {
+            lock.lock()
+            defer { lock.unlock() }
+            return outcomes[key]
+        }
+
+        func set(_ key: String, _ outcome: Outcome) {
+            lock.lock()
+            outcomes[key] = outcome
+            lock.unlock()
+        }
     }
 
     /// Whether an absolute, link-free path is the root or below it.
