@@ -148,6 +148,7 @@ public final class Renderer {
     /// Text-on-background contrast over each sample, each translucent sample
     /// seen over a white and a black page; the `percentile` lowest are ignored.
     static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
+        if percentile == 0, text.isOpaque { return minimumContrast(Luminance.of(text), over: samples) }
         var minimum = 21.0
         var ratios: [Double] = []
         if percentile > 0 { ratios.reserveCapacity(samples.count) }
@@ -169,6 +170,33 @@ public final class Renderer {
         guard percentile > 0 else { return minimum }
         guard !ratios.isEmpty else { return 21 }
         return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
+    }
+
+    /// The minimum for opaque text, without a division per pixel: the ratio
+    /// grows with the distance between the two luminances on either side, so
+    /// the minimum is at the background luminance nearest the text's from
+    /// below or from above; only those two ratios are worked out.
+    private static func minimumContrast(_ text: Double, over samples: [RGBA]) -> Double {
+        var below = -1.0, above = 2.0   // nearest luminance ≤ text, ≥ text
+        func add(_ l: Double) {
+            if l <= text { below = max(below, l) }
+            if l >= text { above = min(above, l) }
+        }
+        for sample in samples {
+            if sample.isOpaque {
+                add(Luminance.of(sample))
+            } else {
+                add(Luminance.of(sample.over(.white)))
+                add(Luminance.of(sample.over(.black)))
+            }
+        }
+        func ratio(_ background: Double) -> Double {
+            (max(background, text) + 0.05) / (min(background, text) + 0.05)
+        }
+        var minimum = 21.0
+        if below >= 0 { minimum = min(minimum, ratio(below)) }
+        if above <= 1 { minimum = min(minimum, ratio(above)) }
+        return minimum
     }
 
     /// The value that would be at `rank` if `values` were sorted (Hoare's

@@ -1,4 +1,5 @@
 import Testing
+import LogocCore
 import LogocFonts
 @testable import LogocRender
 
@@ -42,6 +43,28 @@ struct PercentileTests {
                 let expected = values.sorted()[rank]
                 #expect(picked == expected, "count \(count) rank \(rank)")
             }
+        }
+    }
+}
+
+/// The minimum contrast found without a division per pixel is the minimum
+/// of every pixel's ratio.
+struct MinimumContrastTests {
+    @Test func agreesWithEveryPixelsRatio() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let samples = (0..<Int.random(in: 1...50, using: &generator)).map { _ in
+                RGBA(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
+                     b: .random(in: 0...255, using: &generator), a: Bool.random(using: &generator) ? 255 : .random(in: 0...255, using: &generator))
+            }
+            let text = RGBA(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator), b: .random(in: 0...255, using: &generator))
+            var expected = 21.0
+            for s in samples {
+                for backdrop in s.isOpaque ? [s] : [s.over(.white), s.over(.black)] {
+                    expected = min(expected, Luminance.contrast(text, backdrop))
+                }
+            }
+            #expect(Renderer.contrast(text, over: samples, percentile: 0) == expected)
         }
     }
 }
