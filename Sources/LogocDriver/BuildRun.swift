@@ -53,6 +53,9 @@ public enum BuildRun {
         public var waiting: (@Sendable () -> Void)?
         /// Adds up time per stage for `--timings`.
         public var clock: StageClock?
+        /// Spec files checked and built at a time: memory stays flat however
+        /// many specs a run has.
+        public var chunkFiles = 1024
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
@@ -116,36 +119,68 @@ public enum BuildRun {
         for (i, outputs) in freshOutputs.all().enumerated() {
             if let outputs = outputs ?? nil { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
         }
-        var checked = CheckRun.run(dirty, project: project, jobs: options.jobs, clock: options.clock)
-        // A changed spec may now claim an output that a skipped one writes.
-        var owners: [String: String] = [:]
-        for (spec, outputs) in fresh { for output in outputs { owners[output] = spec } }
-        if !owners.isEmpty {
-            var clashing: Set<String> = []
-            for spec in checked.specs {
-                if let path = spec.outputs.map(\.path).first(where: { owners[$0] != nil }), let owner = owners[path] {
-                    checked.diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which \(owner) also writes", at: spec.nameSpan,
-                                                          help: "give one of the specs another 'name'"))
-                    clashing.insert(spec.input.displayPath + "\u{0}" + spec.name)
-                }
-            }
-            checked.specs.removeAll { clashing.contains($0.input.displayPath + "\u{0}" + $0.name) }
-        }
-        var report = RunReport(diagnostics: checked.diagnostics, sources: checked.sources,
-                               specCount: fresh.count + checked.specs.count + checked.files.reduce(0) { $0 + $1.failedDocuments })
-        report.failedCount = checked.files.reduce(0) { $0 + $1.failedDocuments }
+        var report = RunReport(diagnostics: [], sources: [:], specCount: fresh.count)
         report.unchangedCount = fresh.count
         for (_, outputs) in fresh { report.unchanged += outputs }
-        let specs = checked.specs
-        let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
-        let context = BuildContext(project: project, options: options, directory: options.outputDirectory, checked: checked,
+        // A changed spec may now claim an output that a skipped one writes.
+        var freshOwners: [String: String] = [:]
+        for (spec, outputs) in fresh { for output in outputs { freshOwners[output] = spec } }
+        let context = BuildContext(project: project, options: options, directory: options.outputDirectory,
                                    cache: cache, configPath: configPath, toolchain: toolchain, relativePaths: relativePaths)
+        // The specs looked at go through in chunks of files, each checked,
+        // then measured or built, then let go: memory stays flat however many
+        // specs there are. E014 still sees every spec, in input order.
+        var owners = CheckRun.OutputOwners()
+        var outcomes: [Outcome] = []
+        var troubled: Set<String> = []
         let done = Counter()
-        let outcomes = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock) { i, renderer in
-            var outcome = context.build(specs[i], strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
-            outcome.index = i
-            options.progress?((done.take(below: Int.max) ?? 0) + 1, specs.count, specs[i].input.displayPath)
-            return outcome
+        var seen = 0
+        for start in stride(from: 0, to: dirty.count, by: max(1, options.chunkFiles)) {
+            let chunk = Array(dirty[start..<min(dirty.count, start + max(1, options.chunkFiles))])
+            var checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: start == 0)
+            if !freshOwners.isEmpty {
+                var clashing: Set<String> = []
+                for spec in checked.specs {
+                    if let path = spec.outputs.map(\.path).first(where: { freshOwners[$0] != nil }), let owner = freshOwners[path] {
+                        checked.diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which \(owner) also writes",
+                                                              at: spec.nameSpan, help: "give one of the specs another 'name'"))
+                        clashing.insert(spec.input.displayPath + "\u{0}" + spec.name)
+                    }
+                }
+                checked.specs.removeAll { clashing.contains($0.input.displayPath + "\u{0}" + $0.name) }
+            }
+            // A spec that lost an output clash (E014) failed too.
+            let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + checked.diagnostics.filter { $0.code == .E014 }.count
+            report.specCount += checked.specs.count + failedDocuments
+            report.failedCount += failedDocuments
+            // Files with a failed document, or left with no spec, keep their old outputs.
+            let building = Set(checked.specs.map(\.input.path))
+            for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
+                troubled.insert(context.relative(input.path))
+            }
+            let specs = checked.specs
+            let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
+            let diagnostics = checked.diagnostics
+            seen += specs.count
+            let expected = seen + (dirty.count - start - chunk.count)
+            let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock) { i, renderer in
+                var outcome = context.build(specs[i], warnings: specs[i].ownWarnings(in: diagnostics),
+                                            strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
+                outcome.index = i
+                options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, specs[i].input.displayPath)
+                return outcome
+            }
+            report.diagnostics += checked.diagnostics
+            // Only the texts diagnostics quote are kept.
+            let quoted = Set((checked.diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
+                ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
+            })
+            for (path, source) in checked.sources where quoted.contains(path) { report.sources[path] = source }
+            outcomes += made
+        }
+        if dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
+            report.diagnostics += project.configDiagnostics
+            report.sources[config.path] = config
         }
         for outcome in outcomes {
             report.diagnostics += outcome.diagnostics
@@ -161,7 +196,10 @@ public enum BuildRun {
             }
         }
         if options.outputDirectory != nil {
-            options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh.map(\.spec), report: &report) }
+            let looked = dirty.map { context.relative($0.path) }
+            options.clock.time(.io) {
+                context.finish(outcomes, looked: looked, troubled: troubled, fresh: fresh.map(\.spec), report: &report)
+            }
         }
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

@@ -21,6 +21,20 @@ public struct CheckReport: Sendable {
 public enum CheckRun {
     public static func run(_ inputs: [SpecInput], project: Project, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            clock: StageClock? = nil) -> CheckReport {
+        var owners = OutputOwners()
+        return run(inputs, project: project, jobs: jobs, clock: clock, owners: &owners, first: true)
+    }
+
+    /// The outputs claimed so far in a run that checks its files in several
+    /// calls, so that E014 sees every spec, in input order.
+    public struct OutputOwners: Sendable {
+        fileprivate var owner: [String: (key: Key, name: String, span: SourceSpan)] = [:]
+        public init() {}
+    }
+
+    /// One part of a run's files; `first` adds `logoc.yaml`'s own diagnostics.
+    public static func run(_ inputs: [SpecInput], project: Project, jobs: Int, clock: StageClock?, owners: inout OutputOwners,
+                           first: Bool) -> CheckReport {
         let checker = SpecChecker(project: project, clock: clock)
         let results = ResultSlots<FileCheck>(count: inputs.count)
         let workers = max(1, min(jobs, inputs.count))
@@ -31,46 +45,47 @@ public enum CheckRun {
             }
         }
         var files = results.values()
-        var diagnostics = project.configDiagnostics
+        var diagnostics = first ? project.configDiagnostics : []
         var sources: [String: SourceFile] = [:]
-        if let config = project.configSource { sources[config.path] = config }
+        if first, let config = project.configSource { sources[config.path] = config }
         for file in files {
             diagnostics += file.diagnostics
             for source in file.sources { sources[source.path] = source }
         }
-        let clashes = outputClashes(files.flatMap(\.specs))
+        let clashes = outputClashes(files.flatMap(\.specs), owners: &owners)
         diagnostics += clashes.diagnostics
         for i in files.indices {
             files[i].specs.removeAll { clashes.losers.contains(Key($0)) }
+            files[i].sources = []
         }
         return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: files.flatMap(\.specs))
     }
 
     /// Tells specs apart, including two documents of one file.
-    private struct Key: Hashable {
+    fileprivate struct Key: Hashable, Sendable {
         let file: String, name: String, place: SourceSpan
         init(_ spec: CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
     }
 
     /// E014: the second spec (in input order) that would write a file another
     /// spec writes; it is not built.
-    private static func outputClashes(_ specs: [CheckedSpec]) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
-        var owner: [String: CheckedSpec] = [:]
+    private static func outputClashes(_ specs: [CheckedSpec], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
         for spec in specs {
-            var clash: (String, CheckedSpec)?
+            let key = Key(spec)
+            var clash: (String, (key: Key, name: String, span: SourceSpan))?
             for output in spec.outputs {
-                if let first = owner[output.path], Key(first) != Key(spec) { clash = (output.path, first); break }
+                if let first = owners.owner[output.path], first.key != key { clash = (output.path, first); break }
             }
             if let (path, first) = clash {
                 diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which '\(first.name)' also writes", at: spec.nameSpan,
                                               help: "give one of the specs another 'name'",
-                                              notes: [.init("'\(first.name)' is defined here", at: first.nameSpan)]))
-                losers.insert(Key(spec))
+                                              notes: [.init("'\(first.name)' is defined here", at: first.span)]))
+                losers.insert(key)
                 continue
             }
-            for output in spec.outputs { owner[output.path] = spec }
+            for output in spec.outputs { owners.owner[output.path] = (key, spec.name, spec.nameSpan) }
         }
         return (diagnostics, losers)
     }

@@ -129,4 +129,29 @@ struct OutputClashTests {
         #expect(one.diagnostics.allSatisfy { $0.code == .E014 })
         #expect(one.specs.count == 5)
     }
+
+    /// A build checks and draws its files in chunks; a clash between specs
+    /// in different chunks is found all the same, on the later spec, and
+    /// the run says exactly what one big chunk would.
+    @Test func clashesAcrossChunksOfABuild() throws {
+        var files: [String: String] = [:]
+        for i in 0..<6 { files["s\(i).yaml"] = "name: n\(i)\nbackground: \"#FFF8E1\"\ntext: \"\(i)\"\n" }
+        files["s4.yaml"] = "name: n0\nbackground: \"#E1F5FE\"\ntext: \"4\"\n"
+        files["s5.yaml"] = "shape: oval\n"
+        let folder = try Folder(files)
+        let paths = (0..<6).map { "s\($0).yaml" }
+        func build(chunk: Int) -> RunReport {
+            var options = BuildRun.Options(jobs: 2)
+            options.chunkFiles = chunk
+            return BuildRun.run(folder.inputs(paths), project: Project.load(root: folder.root), options: options)
+        }
+        let small = build(chunk: 2), whole = build(chunk: 1024)
+        let clash = small.diagnostics.filter { $0.code == .E014 }
+        #expect(clash.count == 1)
+        #expect(clash.first?.span?.file == "s4.yaml")
+        #expect(small.diagnostics == whole.diagnostics)
+        // The clashing spec and the broken one failed.
+        #expect(small.specCount == 6 && small.failedCount == 2 && whole.failedCount == 2)
+        #expect(Set(small.sources.keys) == Set(whole.sources.keys))
+    }
 }

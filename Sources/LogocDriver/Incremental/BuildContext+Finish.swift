@@ -8,13 +8,15 @@ extension BuildContext {
     /// writes the manifest, the cache and the gallery, each atomically. The
     /// groups of spec files not looked at again are copied as bytes, so the
     /// cost of a rebuild that touched one spec does not grow with the others.
-    func finish(_ outcomes: [Outcome], inputs: [SpecInput], fresh: [String], report: inout RunReport) {
+    /// `looked` are the spec files looked at again (project-relative),
+    /// `troubled` those of them with a failed document or no spec left.
+    func finish(_ outcomes: [Outcome], looked: [String], troubled: Set<String>, fresh: [String], report: inout RunReport) {
         guard let directory else { return }
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
-        if outcomes.isEmpty, fresh.count == cache.groups.count, inputs.count == fresh.count,
+        if outcomes.isEmpty, fresh.count == cache.groups.count, looked.isEmpty,
            FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
             return
         }
@@ -23,12 +25,8 @@ extension BuildContext {
         // all, keeps its old outputs; the others were decided by this run.
         var documents: [String: [Outcome]] = [:]
         for outcome in outcomes { documents[outcome.specFile, default: []].append(outcome) }
-        var failed = Set(outcomes.filter { $0.state == .failed || $0.state == .checked }.map(\.specFile))
+        let failed = Set(outcomes.filter { $0.state == .failed || $0.state == .checked }.map(\.specFile)).union(troubled)
         let skipped = Set(fresh)
-        let looked = inputs.map { relative($0.path) }.filter { !skipped.contains($0) }
-        for (file, result) in zip(looked, checked.files) where result.failedDocuments > 0 || documents[file] == nil {
-            failed.insert(file)
-        }
         let partOfRun = Set(looked).union(skipped)
 
         var groups: [String: BuildCache.Group] = [:]

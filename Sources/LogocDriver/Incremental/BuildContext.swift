@@ -29,7 +29,6 @@ final class BuildContext: Sendable {
     let project: Project
     let options: BuildRun.Options
     let directory: String?
-    let checked: CheckReport
     let cache: BuildCache
     let hasher = FileHasher()
     let toolchain: String
@@ -43,13 +42,12 @@ final class BuildContext: Sendable {
     /// Project-relative paths of the run's spec files, worked out once.
     let relativePaths: [String: String]
 
-    init(project: Project, options: BuildRun.Options, directory: String?, checked: CheckReport, cache: BuildCache, configPath: String,
+    init(project: Project, options: BuildRun.Options, directory: String?, cache: BuildCache, configPath: String,
          toolchain: String, relativePaths: [String: String] = [:]) {
         self.relativePaths = relativePaths
         self.project = project
         self.options = options
         self.directory = directory
-        self.checked = checked
         self.cache = cache
         self.configPath = configPath
         if cache.isEmpty, let directory {
@@ -79,7 +77,8 @@ final class BuildContext: Sendable {
 
     // MARK: One spec
 
-    func build(_ spec: CheckedSpec, strictBlocked: Bool, renderer: () throws(RenderError) -> Renderer) -> Outcome {
+    /// `warnings` are the spec's own, for the manifest.
+    func build(_ spec: CheckedSpec, warnings: [String], strictBlocked: Bool, renderer: () throws(RenderError) -> Renderer) -> Outcome {
         var outcome = Outcome(specFile: relative(spec.input.path))
         let old = cache.record(outcome.specFile)
         guard let directory else {
@@ -93,7 +92,6 @@ final class BuildContext: Sendable {
         let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), old: old, dependencies: &dependencyPaths)
         outcome.dependencies = Dictionary(dependencyPaths.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
-        let warnings = spec.ownWarnings(in: checked.diagnostics)
 
         // Which outputs are stale, and why.
         var stale: [(OutputFile, String, String)] = []   // output, key, tree hash
