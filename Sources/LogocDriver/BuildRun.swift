@@ -131,6 +131,7 @@ public enum BuildRun {
         // then measured or built, then let go: memory stays flat however many
         // specs there are. E014 still sees every spec, in input order.
         var owners = CheckRun.OutputOwners()
+        let renderers = RendererPool()
         var outcomes: [Outcome] = []
         var troubled: Set<String> = []
         let done = Counter()
@@ -163,7 +164,7 @@ public enum BuildRun {
             let diagnostics = checked.diagnostics
             seen += specs.count
             let expected = seen + (dirty.count - start - chunk.count)
-            let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock) { i, renderer in
+            let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
                 var outcome = context.build(specs[i], warnings: specs[i].ownWarnings(in: diagnostics),
                                             strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
                 outcome.index = i

@@ -4,16 +4,16 @@ import LogocFonts
 import LogocRender
 
 /// Runs `body` for indices 0..<count on up to `jobs` threads. Each worker
-/// gets its own lazily made `Renderer` (Cairo and Pango objects never cross
-/// threads). Results land in their index's slot, so order never depends on
-/// scheduling.
+/// gets its own lazily made `Renderer` (Cairo and Pango objects are never
+/// used by two threads at once). Results land in their index's slot, so
+/// order never depends on scheduling.
 enum Workers {
-    static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog, clock: StageClock? = nil,
+    static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog, clock: StageClock? = nil, pool: RendererPool? = nil,
                                  _ body: @Sendable (Int, () throws(RenderError) -> Renderer) -> T) -> [T] {
         let results = ResultSlots<T>(count: count)
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
-            var renderer: Renderer?
+            var renderer = pool?.take()
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
                 let made = try Renderer(catalog: catalog)
@@ -24,7 +24,29 @@ enum Workers {
             while let i = next.take(below: count) {
                 results.set(i, body(i, lazy))
             }
+            if let renderer { pool?.give(renderer) }
         }
         return results.values()
+    }
+}
+
+/// Renderers handed from one `Workers.map` to the next, so that a run that
+/// works in chunks keeps its font sessions and decoded images. The lock
+/// orders the hand-over: a renderer is only ever used by one thread at a time.
+final class RendererPool: @unchecked Sendable {
+    // @unchecked: `idle` is only touched under `lock`; a renderer in it is used by no one.
+    private var idle: [Renderer] = []
+    private let lock = NSLock()
+
+    func take() -> Renderer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.popLast()
+    }
+
+    func give(_ renderer: Renderer) {
+        lock.lock()
+        idle.append(renderer)
+        lock.unlock()
     }
 }
