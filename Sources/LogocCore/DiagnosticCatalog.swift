@@ -354,6 +354,56 @@ extension DiagnosticCode {
                       font: Inter
                     """
             )
+        case .E017:
+            return DiagnosticExplanation(
+                code: .E017,
+                title: "contrast below the minimum for a colour-blind viewer",
+                explanation: """
+                    The spec asks for `contrast: {colorVision: …}`, and the text reaches the minimum for normal colour vision but not under one of the simulated deficiencies: protanopia (no red cones), deuteranopia (no green cones, the most common) or tritanopia (no blue cones). The message names each one that fails and the contrast it reaches.
+
+                    The simulation is Machado et al. (2009) at full severity, applied in linear RGB to the text colour and to the background pixels under the text (the exact minimum over solid colours and gradients, a low percentile over images). Black, white and greys look the same to everyone, so the failures come from colours that differ mostly in hue — red text on green, say — which these viewers see as nearly the same lightness.
+
+                    Make the text and the background differ in lightness, not only in hue: `color: auto` (black or white) always works where the minimum can be met at all.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#2E7D32"
+                    contrast: {minimum: 3, colorVision: all}
+                    text:
+                      content: AC
+                      color: "#FF8A80"
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#2E7D32"
+                    contrast: {minimum: 3, colorVision: all}
+                    text:
+                      content: AC
+                      color: white
+                    """
+            )
+        case .W003:
+            return DiagnosticExplanation(
+                code: .W003,
+                title: "two outputs of a build look almost the same",
+                explanation: """
+                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (4 by default, set in `logoc.yaml`) and of nearly the same mean colour. Avatars that differ only by a letter on the same colour are hard to tell apart in a list of people; that is what this catches.
+
+                    The warning names both specs. Give one of them another background colour (`background: auto` gives each name its own), other text, or another shape; or raise or turn off the check with `lookAlike: off` in `logoc.yaml` when the likeness is wanted (a family of product icons). Fingerprints are kept in the output folder's manifest, so unchanged specs are compared too, and the index over them scales to tens of thousands of specs. `logoc check` does not draw, so it does not report W003.
+                    """,
+                failing: """
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml is the same with name: ana
+                    name: ann
+                    background: "#1E88E5"
+                    text: {initials: Ann Lee}
+                    """,
+                fixed: """
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml keeps its own colour
+                    name: ann
+                    background: auto
+                    text: {initials: Ann Lee}
+                    """
+            )
         case .W001:
             return DiagnosticExplanation(
                 code: .W001,

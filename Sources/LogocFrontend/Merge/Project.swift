@@ -53,7 +53,13 @@ public final class Project: Sendable {
         if let root = documents.first?.root {
             var decoder = SyntaxDecoder(sources: [display: source])
             if let fields = decoder.fields(of: root, LanguageSchema.config, what: "the configuration") {
-                config.contrast = fields["contrast"].flatMap { decoder.contrast($0.value) }
+                if let pair = fields["contrast"] {
+                    (config.contrast, config.colorVision) = decoder.contrastSetting(pair.value)
+                }
+                if let pair = fields["lookAlike"] {
+                    config.lookAlike = pair.value.scalar == "off" ? nil
+                        : decoder.integer(pair.value, key: "lookAlike", 0...32)?.value ?? ProjectConfig.defaultLookAlike
+                }
                 config.output = fields["output"].map(\.value)
                 if let output = config.output { _ = decoder.output(output) }
                 if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {
