@@ -387,7 +387,7 @@ extension DiagnosticCode {
                 code: .W003,
                 title: "two outputs of a build look almost the same",
                 explanation: """
-                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (4 by default, set in `logoc.yaml`) and of nearly the same mean colour. Avatars that differ only by a letter on the same colour are hard to tell apart in a list of people; that is what this catches.
+                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (6 by default, set in `logoc.yaml`) and of nearly the same mean colour. Avatars that differ only by a letter on the same colour are hard to tell apart in a list of people; that is what this catches.
 
                     The warning names both specs. Give one of them another background colour (`background: auto` gives each name its own), other text, or another shape; or raise or turn off the check with `lookAlike: off` in `logoc.yaml` when the likeness is wanted (a family of product icons). Fingerprints are kept in the output folder's manifest, so unchanged specs are compared too, and the index over them scales to tens of thousands of specs. `logoc check` does not draw, so it does not report W003.
                     """,

@@ -150,7 +150,14 @@ public enum BuildRun {
             }
         }
         if options.outputDirectory != nil {
-            options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report) }
+            let entries = options.clock.time(.io) { context.finish(outcomes, inputs: inputs, fresh: fresh, report: &report) }
+            // Look-alikes among this run's specs, whether drawn now or before.
+            if let threshold = project.config.lookAlike {
+                var display: [String: String] = [:]
+                for input in inputs { display[relativePaths[input.path] ?? context.relative(input.path)] = input.displayPath }
+                let pictures = LookAlikeCheck.pictures(Array(entries.values), display: display)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold)
+            }
         }
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

@@ -172,3 +172,23 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+extension ImagePalette {
+    /// A decoded picture file's size and palette, for `logoc inspect`.
+    public struct FileReport: Sendable {
+        public let width: Int
+        public let height: Int
+        public let palette: ImagePalette
+    }
+
+    /// Decodes the PNG or JPEG at `path` and clusters its colours.
+    public static func inspect(file path: String, count: Int = defaultCount) throws(RenderError) -> FileReport {
+        let buffer: PixelBuffer
+        do {
+            buffer = try ImageDecoder.decode(contentsOfFile: path)
+        } catch {
+            throw .image(path: path, message: error.message)
+        }
+        return FileReport(width: buffer.width, height: buffer.height, palette: ImagePalette(buffer, count: count))
+    }
+}

@@ -157,7 +157,7 @@ public final class Renderer {
             case .auto, .fromImage:
                 let s = try background()
                 let near = s.ring(width: ring.width)
-                let percentile = tree.isImage ? Self.imagePercentile : 0
+                let percentile = Self.ringPercentile
                 let white = Self.contrast(.white, over: near, percentile: percentile), black = Self.contrast(.black, over: near, percentile: percentile)
                 let fallback: RGBA = white > black ? .white : .black
                 border = fallback
@@ -216,6 +216,10 @@ public final class Renderer {
     /// What a ring picked from the palette must reach against the pixels just
     /// inside it: WCAG 2.1's 3:1 for graphical objects (1.4.11).
     public static let ringContrast = 3.0
+    /// A ring is seen as a whole: its contrast is the level that three
+    /// quarters of the pixels just inside it reach, not their minimum (a
+    /// ring around a photo always meets some pixel of its own colour).
+    public static let ringPercentile = 0.25
     /// Palette colours below this share are specks, not the picture's colours.
     public static let paletteMinimumShare = 0.02
     /// Palette colours below this OKLCH chroma are greys, which black or

@@ -17,7 +17,7 @@ struct BuildCache: Equatable, Sendable {
     var entries: [String: Manifest.Entry] = [:]
 
     static let fileName = ".logoc-cache"
-    static let header = "logoc-cache\t3"
+    static let header = "logoc-cache\t4"
 
     struct OutputRecord: Equatable, Sendable {
         /// SHA-256 over everything that can change the output's bytes.
@@ -73,7 +73,7 @@ struct BuildCache: Equatable, Sendable {
                 fieldStart = i + 1
             }
             if !sawHeader {
-                guard fields == ["logoc-cache", "3"] else { return nil }
+                guard fields == ["logoc-cache", "4"] else { return nil }
                 sawHeader = true
                 continue
             }
@@ -94,11 +94,12 @@ struct BuildCache: Equatable, Sendable {
         case ("dep", 7):
             guard let size = Int64(f[3]), let mtime = Int64(f[4]), let inode = UInt64(f[5]) else { return false }
             cache.specs[f[1]]?.dependencies[f[2]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[6])
-        case ("entry", 12):
+        case ("entry", 13):
             guard let scale = Int(f[5]), let width = Int(f[7]), let height = Int(f[8]) else { return false }
             cache.entries[f[1]] = Manifest.Entry(
                 path: f[1], spec: f[2], name: f[3], format: f[4], scale: scale, variant: f[6], width: width, height: height,
-                sha256: f[9], contrast: Double(f[10]), warnings: f[11].isEmpty ? [] : f[11].split(separator: "\u{1F}").map(String.init))
+                sha256: f[9], contrast: Double(f[10]), warnings: f[11].isEmpty ? [] : f[11].split(separator: "\u{1F}").map(String.init),
+                fingerprint: f[12] == "-" ? nil : f[12])
         default:
             return false
         }
@@ -125,7 +126,7 @@ struct BuildCache: Equatable, Sendable {
             }
             out.append(0x0A)
         }
-        line("logoc-cache", "3")
+        line("logoc-cache", "4")
         line("toolchain", toolchain)
         for (path, r) in outputs {
             line("output", path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256)
@@ -138,7 +139,7 @@ struct BuildCache: Equatable, Sendable {
         }
         for (path, e) in entries {
             line("entry", path, e.spec, e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height), e.sha256,
-                 e.contrast.map { String($0) } ?? "-", e.warnings.joined(separator: "\u{1F}"))
+                 e.contrast.map { String($0) } ?? "-", e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-")
         }
         return out
     }

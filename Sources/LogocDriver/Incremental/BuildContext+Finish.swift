@@ -6,14 +6,16 @@ extension BuildContext {
     /// Merges this run's outputs into the manifest, removes the outputs of
     /// deleted or renamed specs (only files the manifest lists), and writes
     /// the manifest, the cache and the gallery, each atomically.
-    func finish(_ outcomes: [Outcome], inputs: [SpecInput], fresh: [String], report: inout RunReport) {
-        guard let directory else { return }
+    /// Returns the manifest's entries after the run.
+    @discardableResult
+    func finish(_ outcomes: [Outcome], inputs: [SpecInput], fresh: [String], report: inout RunReport) -> [String: Manifest.Entry] {
+        guard let directory else { return [:] }
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
         if outcomes.isEmpty, fresh.count == cache.specs.count, inputs.count == fresh.count,
            FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Manifest.fileName)),
            !options.gallery || FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Gallery.fileName)) {
-            return
+            return cache.entries
         }
         var entries: [String: Manifest.Entry] = [:]
         var records: [String: BuildCache.OutputRecord] = [:]
@@ -99,6 +101,7 @@ extension BuildContext {
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
         }
         report.failures += errors.values()
+        return entries
     }
 
     /// Removes folders left empty by pruning, never the output folder itself.

@@ -143,8 +143,13 @@ final class BuildContext: Sendable {
             return outcome
         }
         var files: [(OutputFile, String, String, [UInt8], Double?)] = []
+        // One fingerprint per variant, for the look-alike check.
+        var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
+            for isDark in [false, true] where stale.contains(where: { $0.0.dark == isDark }) {
+                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
+            }
             for (output, key, treeHash) in stale {
                 let tree = output.dark ? (dark ?? light) : light
                 let bytes: [UInt8]
@@ -165,6 +170,9 @@ final class BuildContext: Sendable {
             return outcome
         }
         outcome.state = .built
+        for i in outcome.entries.indices where outcome.entries[i].fingerprint == nil {
+            outcome.entries[i].fingerprint = fingerprints[outcome.entries[i].variant == "dark"]
+        }
         outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + reasons.joined(separator: "; "))
         for (output, key, treeHash, bytes, contrast) in files {
             let path = (directory as NSString).appendingPathComponent(output.path)
@@ -180,7 +188,7 @@ final class BuildContext: Sendable {
             outcome.entries.append(Manifest.Entry(
                 path: output.path, spec: outcome.specFile, name: spec.name, format: output.format.rawValue, scale: output.scale,
                 variant: output.dark ? "dark" : "light", width: size, height: size, sha256: SHA256.hex(bytes),
-                contrast: contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings))
+                contrast: contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings, fingerprint: fingerprints[output.dark]))
             let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: SHA256.hex(bytes)) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
             outcome.records[output.path] = BuildCache.OutputRecord(key: key, tree: treeHash, stamp: stamp)

@@ -58,7 +58,7 @@ public final class Project: Sendable {
                 }
                 if let pair = fields["lookAlike"] {
                     config.lookAlike = pair.value.scalar == "off" ? nil
-                        : decoder.integer(pair.value, key: "lookAlike", 0...32)?.value ?? ProjectConfig.defaultLookAlike
+                        : decoder.integer(pair.value, key: "lookAlike", 0...16)?.value ?? ProjectConfig.defaultLookAlike
                 }
                 config.output = fields["output"].map(\.value)
                 if let output = config.output { _ = decoder.output(output) }

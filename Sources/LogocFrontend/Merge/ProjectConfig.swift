@@ -11,7 +11,7 @@ public struct ProjectConfig: Sendable {
     public var lookAlike: Int? = ProjectConfig.defaultLookAlike
 
     /// The default `lookAlike` threshold: see docs/spec-language.md for why.
-    public static let defaultLookAlike = 4
+    public static let defaultLookAlike = 6
     /// `fonts`: absolute paths of font folders inside the root.
     public var fontFolders: [String] = []
     /// `palette`: named colours, used in specs as `$name`.

@@ -132,7 +132,7 @@ public enum LanguageSchema {
     /// `logoc.yaml`.
     public static let config = ObjectSpec("Config", keys: [
         KeySpec("contrast", contrast, "default minimum contrast (default AA-large), or {minimum, colorVision}"),
-        KeySpec("lookAlike", .oneOf([.integer(0...32), .choice(["off"])]),
+        KeySpec("lookAlike", .oneOf([.integer(0...16), .choice(["off"])]),
                 "largest perceptual-hash distance (of 64 bits) at which two outputs are reported as look-alikes (W003); default \(ProjectConfig.defaultLookAlike), or off"),
         KeySpec("fonts", .list(.path, count: nil), "folders of font files, searched before the bundled fonts"),
         KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
