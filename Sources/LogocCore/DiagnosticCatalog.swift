@@ -367,19 +367,19 @@ extension DiagnosticCode {
                     """,
                 failing: """
                     name: acme
-                    background: "#2E7D32"
+                    background: "#00E676"
                     contrast: {minimum: 3, colorVision: all}
                     text:
                       content: AC
-                      color: "#FF8A80"
+                      color: "#C62828"
                     """,
                 fixed: """
                     name: acme
-                    background: "#2E7D32"
+                    background: "#00E676"
                     contrast: {minimum: 3, colorVision: all}
                     text:
                       content: AC
-                      color: white
+                      color: black
                     """
             )
         case .W003:

@@ -30,6 +30,10 @@ public struct ImagePalette: Sendable, Equatable {
     public static let defaultCount = 6
     /// Pixels clustered at most; larger pictures are box-filtered down first.
     public static let maxSamples = 4096
+    /// Clusters smaller than this fraction are specks, or the blends a
+    /// downscaled copy makes along edges, not the picture's colours: they
+    /// are left out (so shares may add up to a little less than 1).
+    public static let minimumShare = 0.02
     /// Clusters closer than this (OKLab distance) are one colour to the eye and are merged.
     public static let mergeDistance = 0.04
 
@@ -77,7 +81,8 @@ public struct ImagePalette: Sendable, Equatable {
             }
         }
         let total = Double(points.count)
-        return merged.map { Swatch(color: $0.lab.rgba, share: Double($0.count) / total, lab: $0.lab) }
+        return merged.filter { Double($0.count) / total >= minimumShare }
+            .map { Swatch(color: $0.lab.rgba, share: Double($0.count) / total, lab: $0.lab) }
             .sorted { $0.share != $1.share ? $0.share > $1.share : $0.lab.l > $1.lab.l }
     }
 

@@ -220,17 +220,14 @@ public final class Renderer {
     /// quarters of the pixels just inside it reach, not their minimum (a
     /// ring around a photo always meets some pixel of its own colour).
     public static let ringPercentile = 0.25
-    /// Palette colours below this share are specks, not the picture's colours.
-    public static let paletteMinimumShare = 0.02
     /// Palette colours below this OKLCH chroma are greys, which black or
     /// white serve better.
     public static let paletteMinimumChroma = 0.04
 
-    /// The most chromatic palette colour (of at least `paletteMinimumShare`
-    /// and `paletteMinimumChroma`) that `passes`; ties go to the larger
-    /// share. `fallback` when none passes.
+    /// The most chromatic palette colour (of at least `paletteMinimumChroma`)
+    /// that `passes`; ties go to the larger share. `fallback` when none passes.
     static func pick(from palette: ImagePalette, fallback: RGBA, passes: (RGBA) -> Bool) -> RGBA {
-        let candidates = palette.swatches.filter { $0.share >= paletteMinimumShare && $0.chroma >= paletteMinimumChroma && passes($0.color) }
+        let candidates = palette.swatches.filter { $0.chroma >= paletteMinimumChroma && passes($0.color) }
         let best = candidates.max { a, b in a.chroma != b.chroma ? a.chroma < b.chroma : a.share < b.share }
         return best?.color ?? fallback
     }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import LogocCore
+@testable import LogocDriver
+import LogocFrontend
+import LogocRender
+
+/// W003: outputs of one build that look almost the same, found through
+/// fingerprints kept in the manifest, with an index that scales.
+struct LookAlikeTests {
+    final class Project_: @unchecked Sendable {
+        let root = NSTemporaryDirectory() + "logoc-lookalike-" + UUID().uuidString
+        var output: String { root + "/dist" }
+
+        init() throws {
+            // A crafted near-duplicate pair (one shade apart) and a distinct pair.
+            try write("Specs/team/ann.yaml", "background: \"#1E88E5\"\ntext: {initials: Ann Lee}\n")
+            try write("Specs/team/ana.yaml", "background: \"#1F89E6\"\ntext: {initials: Ana Li}\n")
+            try write("Specs/team/bob.yaml", "shape: square\nbackground: \"#2E7D32\"\ntext: {initials: Bob Ray}\n")
+            try write("Specs/team/zed.yaml", "shape: roundRect\nbackground: \"#6A1B9A\"\ntext: {content: Z}\n")
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        func write(_ path: String, _ text: String) throws {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+
+        func build(jobs: Int = 2, paths: [String] = ["Specs"]) throws -> RunReport {
+            let inputs = try Discovery.inputs(paths.map { root + "/" + $0 })
+            return BuildRun.run(inputs, project: Project.load(root: root), options: .init(outputDirectory: output, jobs: jobs))
+        }
+    }
+
+    static func lookAlikes(_ report: RunReport) -> [Diagnostic] { report.diagnostics.filter { $0.code == .W003 } }
+
+    @Test func nearDuplicatePairIsReportedOnceAndTheDistinctPairIsNot() throws {
+        let p = try Project_()
+        let report = try p.build()
+        let found = Self.lookAlikes(report)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.message.contains("'team/ann' looks almost the same as 'team/ana'") == true, "\(found)")
+        #expect(found.first?.span?.file.hasSuffix("Specs/team/ann.yaml") == true)
+        #expect(found.first?.notes.first?.span?.file.hasSuffix("Specs/team/ana.yaml") == true)
+        #expect(report.errorCount == 0)
+    }
+
+    @Test func unchangedSpecsAreComparedFromTheManifest() throws {
+        let p = try Project_()
+        _ = try p.build()
+        // Nothing changed: nothing is drawn, the warning stays.
+        let again = try p.build()
+        #expect(again.written.isEmpty)
+        #expect(Self.lookAlikes(again).count == 1)
+        // One spec changes colour: the other is not drawn, and the pair is gone.
+        try p.write("Specs/team/ana.yaml", "background: \"#C62828\"\ntext: {initials: Ana Li}\n")
+        let changed = try p.build()
+        #expect(changed.written.allSatisfy { $0.hasPrefix("team/ana") })
+        #expect(Self.lookAlikes(changed).isEmpty)
+        // And back: the fingerprint of the unchanged ann comes from the cache.
+        try p.write("Specs/team/ana.yaml", "background: \"#1F89E6\"\ntext: {initials: Ana Li}\n")
+        #expect(Self.lookAlikes(try p.build()).count == 1)
+        let manifest = try String(contentsOfFile: p.output + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"fingerprint\": \""))
+    }
+
+    @Test func sameAnswerWhateverTheJobs() throws {
+        let one = try Project_(), four = try Project_()
+        for p in [one, four] { try p.write("Specs/team/ann2.yaml", "background: \"#1E88E5\"\ntext: {initials: Ann Lee}\n") }
+        let a = Self.lookAlikes(try one.build(jobs: 1)).map(\.message)
+        let b = Self.lookAlikes(try four.build(jobs: 4)).map(\.message)
+        #expect(a == b)
+        #expect(a.count == 3)
+    }
+
+    @Test func thresholdComesFromTheConfiguration() throws {
+        let p = try Project_()
+        try p.write("logoc.yaml", "lookAlike: off\n")
+        #expect(Self.lookAlikes(try p.build()).isEmpty)
+        try p.write("logoc.yaml", "lookAlike: 0\n")
+        try p.write("Specs/team/ana.yaml", "background: \"#1E88E5\"\ntext: {initials: Ann Lee}\n")
+        #expect(Self.lookAlikes(try p.build()).count == 1)
+    }
+
+    @Test func onlySpecsOfThisBuildAreCompared() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try p.write("Specs/other/ann.yaml", "background: \"#1E88E5\"\ntext: {initials: Ann Lee}\n")
+        let partial = try p.build(paths: ["Specs/other"])
+        #expect(Self.lookAlikes(partial).isEmpty)
+    }
+
+    // MARK: The index
+
+    @Test func indexFindsExactlyTheBruteForcePairs() {
+        var random = SystemRandomNumberGenerator()
+        var hashes: [UInt64] = (0..<3000).map { _ in random.next() }
+        // Plant near copies: 0 to 8 bits flipped.
+        for i in 0..<300 {
+            var h = hashes[i * 7]
+            for bit in 0..<(i % 9) { h ^= 1 << UInt64((i * 13 + bit * 7) % 64) }
+            hashes.append(h)
+        }
+        for threshold in [0, 3, 6, 9, 16] {
+            let found = HammingIndex(hashes).pairs(within: threshold).map { "\($0.0)-\($0.1)" }
+            var brute: [String] = []
+            for i in hashes.indices {
+                for j in (i + 1)..<hashes.count where (hashes[i] ^ hashes[j]).nonzeroBitCount <= threshold { brute.append("\(i)-\(j)") }
+            }
+            #expect(found == brute, "threshold \(threshold)")
+        }
+    }
+
+    @Test func indexScalesToTenThousandSpecs() {
+        var state: UInt64 = 42
+        let hashes: [UInt64] = (0..<10_000).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state ^ (state >> 29)
+        }
+        let start = Date()
+        _ = HammingIndex(hashes).pairs(within: ProjectConfig.defaultLookAlike)
+        #expect(Date().timeIntervalSince(start) < 2, "10,000 fingerprints took \(Date().timeIntervalSince(start)) s")
+    }
+
+    // MARK: CLI
+
+    @Test func inspectPrintsThePalette() throws {
+        let image = CLITests.repository.appendingPathComponent("Specs/photos/images/sunset.png").path
+        let json = try CLITests.run(["inspect", "--format", "json", image])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let palette = object?["palette"] as? [[String: Any]] ?? []
+        #expect(palette.count >= 3)
+        #expect(palette.contains { ($0["color"] as? String) == "#F88C03" })
+        let human = try CLITests.run(["inspect", image])
+        #expect(human.stdout.contains("640 × 400"))
+        #expect(!human.stdout.contains("\u{1B}["), "no colour codes when not on a terminal")
+        let missing = try CLITests.run(["inspect", "no-such.png"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no-such.png"))
+    }
+}
