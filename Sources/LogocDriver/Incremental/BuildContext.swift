@@ -147,9 +147,6 @@ final class BuildContext: Sendable {
         var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
-            for isDark in [false, true] where stale.contains(where: { $0.0.dark == isDark }) {
-                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
-            }
             for (output, key, treeHash) in stale {
                 let tree = output.dark ? (dark ?? light) : light
                 let bytes: [UInt8]
@@ -158,6 +155,11 @@ final class BuildContext: Sendable {
                 case .svg: bytes = try r.svg(tree)
                 }
                 files.append((output, key, treeHash, bytes, try r.measureText(tree)?.ratio))
+            }
+            // After the outputs, so that drawing them happens exactly as before
+            // fingerprints existed (Pango keeps state between layouts).
+            for isDark in [false, true] where stale.contains(where: { $0.0.dark == isDark }) {
+                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
             }
         } catch {
             plan.report(error, logo: spec.logo)
