@@ -215,6 +215,8 @@ extension DiagnosticCode {
                     The WCAG contrast between the text and the background under it is below the minimum set by `contrast` (from `logoc.yaml`, else `AA-large`, a ratio of 3). The message gives the measured ratio and the minimum. Over a gradient the lowest ratio counts; over an image, a low percentile of the pixels under the text.
 
                     Use a darker or lighter colour, or `color: auto`. WCAG exempts logotypes, so a brand mark may set `contrast: off`.
+
+                    With `background: auto` and a fixed text colour, E011 also says when no colour of the automatic palette can reach the minimum with that text colour: use `color: auto`, another text colour or a lower minimum.
                     """,
                 failing: """
                     name: acme
@@ -387,18 +389,18 @@ extension DiagnosticCode {
                 code: .W003,
                 title: "two outputs of a build look almost the same",
                 explanation: """
-                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (6 by default, set in `logoc.yaml`) and of nearly the same mean colour. Avatars that differ only by a letter on the same colour are hard to tell apart in a list of people; that is what this catches.
+                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (6 by default, set in `logoc.yaml`) and of nearly the same mean colour. Copies, and avatars that differ only by a shade, are hard to tell apart in a list of people; that is what this catches. (Initials that differ by one letter on the same colour are about 10 bits apart: raise `lookAlike` to 10 or 12 to catch them too.)
 
                     The warning names both specs. Give one of them another background colour (`background: auto` gives each name its own), other text, or another shape; or raise or turn off the check with `lookAlike: off` in `logoc.yaml` when the likeness is wanted (a family of product icons). Fingerprints are kept in the output folder's manifest, so unchanged specs are compared too, and the index over them scales to tens of thousands of specs. `logoc check` does not draw, so it does not report W003.
                     """,
                 failing: """
-                    # Specs/team/ann.yaml; Specs/team/ana.yaml is the same with name: ana
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml is the same with initials: Ana Lee
                     name: ann
                     background: "#1E88E5"
                     text: {initials: Ann Lee}
                     """,
                 fixed: """
-                    # Specs/team/ann.yaml; Specs/team/ana.yaml keeps its own colour
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml too has background: auto
                     name: ann
                     background: auto
                     text: {initials: Ann Lee}
