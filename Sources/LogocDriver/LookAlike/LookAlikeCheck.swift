@@ -45,6 +45,7 @@ enum LookAlikeCheck {
 
     /// A W003 for each look-alike pair, at the later spec, with a note at the earlier.
     static func diagnostics(_ pictures: [Picture], threshold: Int) -> [Diagnostic] {
+        guard pictures.count > 1 else { return [] }
         let index = HammingIndex(pictures.map(\.fingerprint.hash))
         var out: [Diagnostic] = []
         for (i, j, distance) in index.pairs(within: threshold) {
