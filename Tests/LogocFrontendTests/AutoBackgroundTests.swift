@@ -92,3 +92,33 @@ struct AutoBackgroundTests {
             """, [("1️⃣", .E005, "'nope' is not a colour or 'auto' or 'fromImage'")])
     }
 }
+
+/// `fromImage` and `auto` colours where they cannot apply.
+struct ChosenColourTests {
+    @Test func fromImageWithoutAPictureWarns() {
+        assertDiagnostics("""
+            background: "#1E88E5"
+            border: {width: 8, color: 1️⃣fromImage}
+            text: {content: AB, color: 2️⃣fromImage}
+            """, [("1️⃣", .W002, "'fromImage' has no effect without an image background; the border is black or white"),
+                  ("2️⃣", .W002, "'fromImage' has no effect without an image background; the text is black or white")])
+    }
+
+    @Test func autoRingAndAutoBackgroundAreQuiet() {
+        assertDiagnostics("""
+            background: auto
+            border: {width: 8, color: auto}
+            text: {initials: Ada Lovelace}
+            """, [])
+    }
+
+    @Test func withoutAMinimumTheTextsOwnColourIsLeftOut() {
+        let palette = AutoBackground.palette(text: RGBA(rgb: 0xE53935), minimum: nil)
+        #expect(palette.count == AutoBackground.base.count - 1)
+        #expect(!palette.contains(RGBA(rgb: 0xE53935)))
+        // So no name gives E010 with contrast off.
+        for name in AutoBackgroundTests.names.prefix(500) {
+            #expect(AutoBackground.pick(name, from: palette) != RGBA(rgb: 0xE53935))
+        }
+    }
+}

@@ -28,7 +28,10 @@ public enum AutoBackground {
     /// each base hue adjusted until it passes. Entries that cannot pass are
     /// left out; the palette is empty when none can.
     public static func palette(text: RGBA?, minimum: Double?, vision: [ColorVision] = []) -> [RGBA] {
-        guard let minimum else { return base }
+        guard let minimum else {
+            // No minimum: the hues as they are, but never the text's own colour (E010).
+            return base.filter { c in text.map { ($0.r, $0.g, $0.b) != (c.r, c.g, c.b) } ?? true }
+        }
         let ink = text ?? autoText
         var result: [RGBA] = []
         for colour in base {
@@ -79,19 +82,29 @@ public enum AutoBackground {
         return vision.allSatisfy { $0.simulate(text).contrast(with: $0.simulate(background)) + 1e-9 >= minimum }
     }
 
-    /// `colour` moved away from `text` in 1/256 steps of linear light until it
-    /// passes; nil when even black (or white) does not.
+    /// `colour` moved away from `text` by the fewest 1/256 steps of linear
+    /// light that pass; nil when even black (or white) does not. Contrast
+    /// grows with the steps, so a binary search finds the step (in 9 tries
+    /// rather than up to 256: `check` of 10,000 specs computes many palettes).
     static func adjust(_ colour: RGBA, text: RGBA, minimum: Double, vision: [ColorVision]) -> RGBA? {
         let lin = (SRGB.linear[Int(colour.r)], SRGB.linear[Int(colour.g)], SRGB.linear[Int(colour.b)])
         // Light text wants a darker background; dark text a lighter one.
         let darken = text.relativeLuminance > 0.179
-        for step in 0...256 {
+        func candidate(_ step: Int) -> RGBA {
             let t = Double(step) / 256
-            let candidate = darken
+            return darken
                 ? SRGB.encode((lin.0 * (1 - t), lin.1 * (1 - t), lin.2 * (1 - t)))
                 : SRGB.encode((lin.0 + (1 - lin.0) * t, lin.1 + (1 - lin.1) * t, lin.2 + (1 - lin.2) * t))
-            if passes(candidate, text: text, minimum: minimum, vision: vision) { return candidate }
         }
-        return nil
+        let passing = { (step: Int) in passes(candidate(step), text: text, minimum: minimum, vision: vision) }
+        if passing(0) { return candidate(0) }
+        guard passing(256) else { return nil }
+        // Invariant: `low` fails, `high` passes; the result is always a step that passed.
+        var (low, high) = (0, 256)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if passing(middle) { high = middle } else { low = middle }
+        }
+        return candidate(high)
     }
 }
