@@ -157,13 +157,13 @@ public final class Renderer {
             case .auto, .fromImage:
                 let s = try background()
                 let near = s.ring(width: ring.width)
-                let percentile = Self.ringPercentile
+                let percentile = PalettePick.ringPercentile
                 let white = Self.contrast(.white, over: near, percentile: percentile), black = Self.contrast(.black, over: near, percentile: percentile)
                 let fallback: RGBA = white > black ? .white : .black
                 border = fallback
                 if ring.color == .fromImage, tree.isImage {
-                    border = Self.pick(from: s.palette, fallback: fallback) { c in
-                        Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= Self.ringContrast
+                    border = PalettePick.choose(from: s.palette, fallback: fallback) { c in
+                        Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= PalettePick.ringContrast
                     }
                 }
             }
@@ -194,8 +194,8 @@ public final class Renderer {
         case .fixed(let c):
             color = c
         case .fromImage:
-            let needed = run.minimumContrast ?? Self.paletteMinimum
-            color = tree.isImage ? Self.pick(from: try background().palette, fallback: autoColor) { c in
+            let needed = run.minimumContrast ?? PalettePick.textMinimum
+            color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
                 ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
                     Self.contrast(vision.simulate(c), over: samples.map(vision.simulate), percentile: percentile) + 1e-9 >= needed
                 }
@@ -208,28 +208,6 @@ public final class Renderer {
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, visionRatios: visionRatios)
         return Prepared(layout: layout, measurement: measurement, border: border)
-    }
-
-    /// The contrast a palette pick for text needs under `contrast: off`: a
-    /// colour from the picture is never chosen when it is hard to read.
-    public static let paletteMinimum = 3.0
-    /// What a ring picked from the palette must reach against the pixels just
-    /// inside it: WCAG 2.1's 3:1 for graphical objects (1.4.11).
-    public static let ringContrast = 3.0
-    /// A ring is seen as a whole: its contrast is the level that three
-    /// quarters of the pixels just inside it reach, not their minimum (a
-    /// ring around a photo always meets some pixel of its own colour).
-    public static let ringPercentile = 0.25
-    /// Palette colours below this OKLCH chroma are greys, which black or
-    /// white serve better.
-    public static let paletteMinimumChroma = 0.04
-
-    /// The most chromatic palette colour (of at least `paletteMinimumChroma`)
-    /// that `passes`; ties go to the larger share. `fallback` when none passes.
-    static func pick(from palette: ImagePalette, fallback: RGBA, passes: (RGBA) -> Bool) -> RGBA {
-        let candidates = palette.swatches.filter { $0.chroma >= paletteMinimumChroma && passes($0.color) }
-        let best = candidates.max { a, b in a.chroma != b.chroma ? a.chroma < b.chroma : a.share < b.share }
-        return best?.color ?? fallback
     }
 
     /// Text-on-background contrast over each sample, each translucent sample
