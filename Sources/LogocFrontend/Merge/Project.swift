@@ -12,6 +12,8 @@ public final class Project: Sendable {
     /// Problems in `logoc.yaml`; they fail the run but not each spec.
     public let configDiagnostics: [Diagnostic]
     public let fonts: FontCatalog
+    /// `background: auto` palettes, shared by every spec of the run.
+    public let autoPalettes = AutoPaletteCache()
     /// Absolute path of `logoc.yaml` when one was read.
     public var configFile: String? { configSource.map { PathResolver.absolute($0.path) } }
 

@@ -58,9 +58,9 @@ public struct Resolver: Sendable {
         let paint: Paint
         if logo.background?.value == .auto {
             let rule = ContrastRule(logo, project: project)
-            let picked = AutoBackground.colour(for: AutoBackground.key(of: logo, name: name),
-                                               text: AutoBackground.writtenText(logo, palette: project.config.palette),
-                                               minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [])
+            let palette = project.autoPalettes.palette(text: AutoBackground.writtenText(logo, palette: project.config.palette),
+                                                       minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [])
+            let picked = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette)
             paint = .solid(picked ?? Self.defaultBackground)
         } else {
             paint = background(logo.background?.value, size: size, directory: directory)

@@ -75,8 +75,8 @@ struct Validator {
         let rule = ContrastRule(logo, project: project)
         let text = AutoBackground.writtenText(logo, palette: project.config.palette)
         let minimum = logo.text == nil ? nil : rule?.minimum
-        guard let colour = AutoBackground.colour(for: AutoBackground.key(of: logo, name: name), text: text, minimum: minimum,
-                                                 vision: rule?.colorVision ?? []) else {
+        let palette = project.autoPalettes.palette(text: text, minimum: minimum, vision: rule?.colorVision ?? [])
+        guard let colour = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette) else {
             let span = logo.text?.value.color?.span ?? logo.background?.span ?? logo.textKey
             if let span, let rule {
                 error(.E011, "no colour of the automatic background palette reaches the minimum \(rule.label) with text \(text ?? AutoBackground.autoText)",
