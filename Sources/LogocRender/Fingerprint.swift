@@ -50,7 +50,7 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         let median = low.dropFirst().sorted()[31]
         var hash: UInt64 = 0
         for (i, v) in low.enumerated() {
-            let bit = i == 0 ? v / Double(n) > 0.5 : v > median
+            let bit = i == 0 ? v / Double(n * n) > 0.5 : v > median   // DC: the sum of all n × n lightnesses
             if bit { hash |= 1 << UInt64(i) }
         }
         self.hash = hash
