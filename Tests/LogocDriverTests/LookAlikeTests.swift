@@ -72,7 +72,9 @@ struct LookAlikeTests {
         let a = Self.lookAlikes(try one.build(jobs: 1)).map(\.message)
         let b = Self.lookAlikes(try four.build(jobs: 4)).map(\.message)
         #expect(a == b)
-        #expect(a.count == 3)
+        // Three alike: one warning at each of the two later ones, naming the earliest.
+        #expect(a.count == 2)
+        #expect(a.last?.contains("'team/ann2' looks almost the same as 'team/ana' and 1 other") == true, "\(a)")
     }
 
     @Test func thresholdComesFromTheConfiguration() throws {
@@ -122,6 +124,18 @@ struct LookAlikeTests {
         let start = Date()
         _ = HammingIndex(hashes).pairs(within: ProjectConfig.defaultLookAlike)
         #expect(Date().timeIntervalSince(start) < 2, "10,000 fingerprints took \(Date().timeIntervalSince(start)) s")
+    }
+
+    @Test func thousandsOfIdenticalPicturesGiveOneWarningEach() {
+        let same = Fingerprint(hash: 0x0123_4567_89AB_CDEF, mean: RGBA(rgb: 0x1E88E5))
+        let pictures = (0..<1000).map { i in
+            LookAlikeCheck.Picture(displayPath: "Specs/p\(i).yaml", label: "p\(String(format: "%04d", i))", variant: "light", fingerprint: same)
+        }
+        let start = Date()
+        let found = LookAlikeCheck.diagnostics(pictures, threshold: ProjectConfig.defaultLookAlike)
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(found.count == 999)
+        #expect(found.last?.message.contains("looks almost the same as 'p0000' and 998 others") == true)
     }
 
     // MARK: CLI

@@ -42,10 +42,18 @@ struct HammingIndex {
     /// Every pair `(i, j)`, `i < j`, of hashes at most `threshold` bits apart,
     /// each once, sorted.
     func pairs(within threshold: Int) -> [(Int, Int, Int)] {
+        var found: [(Int, Int, Int)] = []
+        forEachPair(within: threshold) { found.append(($0, $1, $2)) }
+        return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }
+
+    /// Calls `body(i, j, distance)` once for every pair `i < j` at most
+    /// `threshold` bits apart, in no particular order, without keeping them:
+    /// thousands of identical pictures make millions of pairs.
+    func forEachPair(within threshold: Int, _ body: (Int, Int, Int) -> Void) {
         let t = max(0, min(threshold, Self.maximumThreshold))
         let radius = t / Self.chunks
         let masks = Self.masks(radius: radius)
-        var found: [(Int, Int, Int)] = []
         for (i, h) in hashes.enumerated() {
             for c in 0..<Self.chunks {
                 let key = Self.chunk(h, c)
@@ -58,12 +66,11 @@ struct HammingIndex {
                         // Report a pair from the first chunk that finds it only.
                         if (0..<c).contains(where: { (Self.chunk(h, $0) ^ Self.chunk(other, $0)).nonzeroBitCount <= radius }) { continue }
                         let distance = (h ^ other).nonzeroBitCount
-                        if distance <= t { found.append((i, j, distance)) }
+                        if distance <= t { body(i, j, distance) }
                     }
                 }
             }
         }
-        return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }
 
     /// Every 16-bit mask with at most `radius` bits set.

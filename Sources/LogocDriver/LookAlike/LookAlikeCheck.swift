@@ -43,22 +43,35 @@ enum LookAlikeCheck {
         return base
     }
 
-    /// A W003 for each look-alike pair, at the later spec, with a note at the earlier.
+    /// At most one W003 per picture: at each picture that looks like an
+    /// earlier one (in path order), naming the earliest and counting the
+    /// others, so a thousand identical avatars give a thousand warnings,
+    /// not half a million.
     static func diagnostics(_ pictures: [Picture], threshold: Int) -> [Diagnostic] {
         guard pictures.count > 1 else { return [] }
         let index = HammingIndex(pictures.map(\.fingerprint.hash))
-        var out: [Diagnostic] = []
-        for (i, j, distance) in index.pairs(within: threshold) {
+        // Per later picture: the earliest look-alike, its distance, and how many there are.
+        var found: [Int: (first: Int, distance: Int, count: Int)] = [:]
+        index.forEachPair(within: threshold) { i, j, distance in
             let a = pictures[i], b = pictures[j]
             guard a.variant == b.variant, a.label != b.label,
-                  a.fingerprint.colorDistance(to: b.fingerprint) <= colorTolerance else { continue }
+                  a.fingerprint.colorDistance(to: b.fingerprint) <= colorTolerance else { return }
+            if let known = found[j] {
+                found[j] = i < known.first ? (i, distance, known.count + 1) : (known.first, known.distance, known.count + 1)
+            } else {
+                found[j] = (i, distance, 1)
+            }
+        }
+        return found.keys.sorted().compactMap { j in
+            guard let (i, distance, count) = found[j] else { return nil }
+            let a = pictures[i], b = pictures[j]
             let bits = distance == 1 ? "1 bit" : "\(distance) bits"
-            out.append(Diagnostic(
-                .W003, "'\(b.label)' looks almost the same as '\(a.label)' (fingerprints \(bits) apart of 64; lookAlike is \(threshold))",
+            let more = count > 1 ? " and \(count - 1) other\(count == 2 ? "" : "s")" : ""
+            return Diagnostic(
+                .W003, "'\(b.label)' looks almost the same as '\(a.label)'\(more) (fingerprints \(bits) apart of 64; lookAlike is \(threshold))",
                 at: .startOf(b.displayPath),
                 help: "give one of them another background (background: auto gives each name its own colour), text or shape",
-                notes: [.init("'\(a.label)' is drawn from this spec", at: .startOf(a.displayPath))]))
+                notes: [.init("'\(a.label)' is drawn from this spec", at: .startOf(a.displayPath))])
         }
-        return out
     }
 }
