@@ -43,31 +43,41 @@ struct HammingIndex {
     /// each once, sorted.
     func pairs(within threshold: Int) -> [(Int, Int, Int)] {
         var found: [(Int, Int, Int)] = []
-        forEachPair(within: threshold) { found.append(($0, $1, $2)) }
+        let masks = Self.masks(for: threshold)
+        for (j, h) in hashes.enumerated() {
+            query(h, within: threshold, masks: masks) { i, distance in
+                if i < j { found.append((i, j, distance)) }
+            }
+        }
         return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }
 
-    /// Calls `body(i, j, distance)` once for every pair `i < j` at most
-    /// `threshold` bits apart, in no particular order, without keeping them:
-    /// thousands of identical pictures make millions of pairs.
-    func forEachPair(within threshold: Int, _ body: (Int, Int, Int) -> Void) {
+    /// The masks a query within `threshold` bits visits, per chunk.
+    static func masks(for threshold: Int) -> [UInt16] {
+        masks(radius: max(0, min(threshold, maximumThreshold)) / chunks)
+    }
+
+    /// Calls `body(i, distance)` once for every indexed hash at most
+    /// `threshold` bits from `hash` (`masks` from `masks(for: threshold)`).
+    func query(_ hash: UInt64, within threshold: Int, masks: [UInt16], _ body: (Int, Int) -> Void) {
         let t = max(0, min(threshold, Self.maximumThreshold))
         let radius = t / Self.chunks
-        let masks = Self.masks(radius: radius)
-        for (i, h) in hashes.enumerated() {
-            for c in 0..<Self.chunks {
-                let key = Self.chunk(h, c)
-                for mask in masks {
-                    let k = Int(key ^ mask)
-                    for slot in Int(starts[c][k])..<Int(starts[c][k + 1]) {
-                        let j = Int(members[c][slot])
-                        guard j > i else { continue }
-                        let other = hashes[j]
-                        // Report a pair from the first chunk that finds it only.
-                        if (0..<c).contains(where: { (Self.chunk(h, $0) ^ Self.chunk(other, $0)).nonzeroBitCount <= radius }) { continue }
-                        let distance = (h ^ other).nonzeroBitCount
-                        if distance <= t { body(i, j, distance) }
+        for c in 0..<Self.chunks {
+            let key = Self.chunk(hash, c)
+            for mask in masks {
+                let k = Int(key ^ mask)
+                for slot in Int(starts[c][k])..<Int(starts[c][k + 1]) {
+                    let i = Int(members[c][slot])
+                    let other = hashes[i]
+                    let distance = (hash ^ other).nonzeroBitCount
+                    guard distance <= t else { continue }
+                    // Report a hash from the first chunk that finds it only.
+                    var foundEarlier = false
+                    for earlier in 0..<c where (Self.chunk(hash, earlier) ^ Self.chunk(other, earlier)).nonzeroBitCount <= radius {
+                        foundEarlier = true
+                        break
                     }
+                    if !foundEarlier { body(i, distance) }
                 }
             }
         }

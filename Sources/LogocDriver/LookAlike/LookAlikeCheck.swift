@@ -49,17 +49,41 @@ enum LookAlikeCheck {
     /// not half a million.
     static func diagnostics(_ pictures: [Picture], threshold: Int) -> [Diagnostic] {
         guard pictures.count > 1 else { return [] }
-        let index = HammingIndex(pictures.map(\.fingerprint.hash))
+        // Look-alikes have nearly the same mean colour, so pictures are first
+        // put in cells of the OKLab grid as wide as the colour tolerance; a
+        // picture is looked up only in its own cell and the 26 around it.
+        // (Avatars of one layout share most hash bits, so the hash index
+        // alone would fill few buckets with most pictures.)
+        let labs = pictures.map { OKLab($0.fingerprint.mean) }
+        func cell(_ lab: OKLab) -> [Int] {
+            [lab.l, lab.a, lab.b].map { Int(($0 / colorTolerance).rounded(.down)) }
+        }
+        var members: [[Int]: [Int]] = [:]
+        for (i, lab) in labs.enumerated() { members[cell(lab), default: []].append(i) }
+        let indexes = members.mapValues { HammingIndex($0.map { pictures[$0].fingerprint.hash }) }
+        let masks = HammingIndex.masks(for: threshold)
         // Per later picture: the earliest look-alike, its distance, and how many there are.
         var found: [Int: (first: Int, distance: Int, count: Int)] = [:]
-        index.forEachPair(within: threshold) { i, j, distance in
-            let a = pictures[i], b = pictures[j]
-            guard a.variant == b.variant, a.label != b.label,
-                  a.fingerprint.colorDistance(to: b.fingerprint) <= colorTolerance else { return }
-            if let known = found[j] {
-                found[j] = i < known.first ? (i, distance, known.count + 1) : (known.first, known.distance, known.count + 1)
-            } else {
-                found[j] = (i, distance, 1)
+        for (j, b) in pictures.enumerated() {
+            let home = cell(labs[j])
+            for dl in -1...1 {
+                for da in -1...1 {
+                    for db in -1...1 {
+                        let near = [home[0] + dl, home[1] + da, home[2] + db]
+                        guard let index = indexes[near], let ids = members[near] else { continue }
+                        index.query(b.fingerprint.hash, within: threshold, masks: masks) { k, distance in
+                            let i = ids[k]
+                            let a = pictures[i]
+                            guard i < j, a.variant == b.variant, a.label != b.label,
+                                  labs[i].distance(to: labs[j]) <= colorTolerance else { return }
+                            if let known = found[j] {
+                                found[j] = i < known.first ? (i, distance, known.count + 1) : (known.first, known.distance, known.count + 1)
+                            } else {
+                                found[j] = (i, distance, 1)
+                            }
+                        }
+                    }
+                }
             }
         }
         return found.keys.sorted().compactMap { j in
