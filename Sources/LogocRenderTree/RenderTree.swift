@@ -2,7 +2,8 @@ import LogocCore
 
 /// A logo ready to draw. Its promises, which the renderer relies on and never
 /// re-checks: every default is applied; every length is in pixels of the
-/// 1× canvas; colours are RGBA; initials are derived, cut and cased; fonts
+/// 1× canvas; colours are RGBA, except that text and ring colours may be a
+/// rule (`auto`, `fromImage`) that only pixels can settle; initials are derived, cut and cased; fonts
 /// are resolved to a family of the bundled set or a font file; gradients are
 /// stops along a line (or circle) in canvas pixels; an image's placement is
 /// a rectangle in canvas pixels. Nothing here refers to YAML.

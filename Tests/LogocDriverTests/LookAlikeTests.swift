@@ -94,6 +94,20 @@ struct LookAlikeTests {
         #expect(Self.lookAlikes(partial).isEmpty)
     }
 
+    /// `logoc explain W003`'s examples need two specs: the comment says what the second holds.
+    @Test func catalogExamplesDoWhatTheySay() throws {
+        let entry = DiagnosticCode.W003.explanation
+        for (example, fixed) in [(entry.failing, false), (entry.fixed, true)] {
+            let p = try Project_()
+            for file in ["ann", "ana", "bob", "zed"] { try? FileManager.default.removeItem(atPath: p.root + "/Specs/team/\(file).yaml") }
+            try p.write("Specs/team/ann.yaml", example)
+            let other = example.replacingOccurrences(of: "name: ann", with: "name: ana").replacingOccurrences(of: "Ann Lee", with: "Ana Lee")
+            try p.write("Specs/team/ana.yaml", other)
+            let found = Self.lookAlikes(try p.build())
+            #expect(found.isEmpty == fixed, "\(fixed ? "fixed" : "failing") example gave \(found)")
+        }
+    }
+
     // MARK: The index
 
     @Test func indexFindsExactlyTheBruteForcePairs() {
