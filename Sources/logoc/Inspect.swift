@@ -49,7 +49,7 @@ struct Inspect: ParsableCommand {
                 ("file", .string(image)), ("width", .number(Double(report.width))), ("height", .number(Double(report.height))),
                 ("palette", .array(swatches)),
             ])
-            print(json.rendered(), terminator: "")
+            print(json.rendered())
         case .human:
             let colour = Terminal.isTerminal(STDOUT_FILENO) && (ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true)
             print("\(image): \(report.width) × \(report.height), \(report.palette.swatches.count) colours")
