@@ -215,6 +215,8 @@ extension DiagnosticCode {
                     The WCAG contrast between the text and the background under it is below the minimum set by `contrast` (from `logoc.yaml`, else `AA-large`, a ratio of 3). The message gives the measured ratio and the minimum. Over a gradient the lowest ratio counts; over an image, a low percentile of the pixels under the text.
 
                     Use a darker or lighter colour, or `color: auto`. WCAG exempts logotypes, so a brand mark may set `contrast: off`.
+
+                    With `background: auto` and a fixed text colour, E011 also says when no colour of the automatic palette can reach the minimum with that text colour: use `color: auto`, another text colour or a lower minimum.
                     """,
                 failing: """
                     name: acme
@@ -352,6 +354,56 @@ extension DiagnosticCode {
                     text:
                       content: AC
                       font: Inter
+                    """
+            )
+        case .E017:
+            return DiagnosticExplanation(
+                code: .E017,
+                title: "contrast below the minimum for a colour-blind viewer",
+                explanation: """
+                    The spec asks for `contrast: {colorVision: …}`, and the text reaches the minimum for normal colour vision but not under one of the simulated deficiencies: protanopia (no red cones), deuteranopia (no green cones, the most common) or tritanopia (no blue cones). The message names each one that fails and the contrast it reaches.
+
+                    The simulation is Machado et al. (2009) at full severity, applied in linear RGB to the text colour and to the background pixels under the text (the exact minimum over solid colours and gradients, a low percentile over images). Black, white and greys look the same to everyone, so the failures come from colours that differ mostly in hue — red text on green, say — which these viewers see as nearly the same lightness.
+
+                    Make the text and the background differ in lightness, not only in hue: `color: auto` (black or white) always works where the minimum can be met at all.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#00E676"
+                    contrast: {minimum: 3, colorVision: all}
+                    text:
+                      content: AC
+                      color: "#C62828"
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#00E676"
+                    contrast: {minimum: 3, colorVision: all}
+                    text:
+                      content: AC
+                      color: black
+                    """
+            )
+        case .W003:
+            return DiagnosticExplanation(
+                code: .W003,
+                title: "two outputs of a build look almost the same",
+                explanation: """
+                    `logoc build` keeps a perceptual fingerprint of every spec it draws (a 64-bit DCT hash of the 32 × 32 picture's lightness, and its mean colour) and warns when two specs of the same build are within `lookAlike` bits of each other (6 by default, set in `logoc.yaml`) and of nearly the same mean colour. Copies, and avatars that differ only by a shade, are hard to tell apart in a list of people; that is what this catches. (Initials that differ by one letter on the same colour are about 10 bits apart: raise `lookAlike` to 10 or 12 to catch them too.)
+
+                    The warning names both specs. Give one of them another background colour (`background: auto` gives each name its own), other text, or another shape; or raise or turn off the check with `lookAlike: off` in `logoc.yaml` when the likeness is wanted (a family of product icons). Fingerprints are kept in the output folder's manifest, so unchanged specs are compared too, and the index over them scales to tens of thousands of specs. `logoc check` does not draw, so it does not report W003.
+                    """,
+                failing: """
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml is the same with initials: Ana Lee
+                    name: ann
+                    background: "#1E88E5"
+                    text: {initials: Ann Lee}
+                    """,
+                fixed: """
+                    # Specs/team/ann.yaml; Specs/team/ana.yaml too has background: auto
+                    name: ann
+                    background: auto
+                    text: {initials: Ann Lee}
                     """
             )
         case .W001:

@@ -138,8 +138,10 @@ extension DiagnosticRenderer {
         case .E014: "OutputClash"
         case .E015: "ExtendsCycleOrAliasExpansion"
         case .E016: "NoFontCanDrawText"
+        case .E017: "ContrastBelowMinimumForColourBlindViewers"
         case .W001: "FlatGradient"
         case .W002: "KeyWithoutEffect"
+        case .W003: "LookAlikeOutputs"
         }
     }
 

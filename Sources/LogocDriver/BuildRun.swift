@@ -198,8 +198,15 @@ public enum BuildRun {
         }
         if options.outputDirectory != nil {
             let looked = dirty.map { context.relative($0.path) }
-            options.clock.time(.io) {
+            let groups = options.clock.time(.io) {
                 context.finish(outcomes, looked: looked, troubled: troubled, fresh: fresh.map(\.spec), report: &report)
+            }
+            // Look-alikes among this run's specs, whether drawn now or before.
+            if let threshold = project.config.lookAlike {
+                var display: [String: String] = [:]
+                for (input, relative) in zip(inputs, relatives) { display[relative] = input.displayPath }
+                let pictures = LookAlikeCheck.pictures(groups, display: display)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold)
             }
         }
         report.diagnostics = report.diagnostics.normalized()

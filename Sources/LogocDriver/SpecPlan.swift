@@ -33,11 +33,14 @@ struct SpecPlan {
             guard let measurement = try renderer().measureText(tree) else { return }
             guard let minimum = text.minimumContrast else { return }
             var isAuto = false
-            if case .auto = text.color { isAuto = true }
+            if text.color == .auto || text.color == .fromImage { isAuto = true }
             let span = logo.text?.value.color?.span ?? logo.textKey ?? spec.nameSpan
             let result = ContrastRule.Measurement(color: measurement.color, ratio: measurement.ratio, isAuto: isAuto,
                                                   autoColor: measurement.autoColor, autoRatio: measurement.autoRatio)
-            if let diagnostic = ContrastRule(minimum: minimum).diagnostic(result, at: span) { diagnostics.append(diagnostic) }
+            let rule = ContrastRule(minimum: minimum, colorVision: text.colorVision)
+            if let diagnostic = rule.diagnostic(result, at: span) { diagnostics.append(diagnostic) }
+            let ratios = text.colorVision.compactMap { vision in measurement.visionRatios[vision].map { (vision, $0) } }
+            if let diagnostic = rule.colorVisionDiagnostic(result, ratios: ratios, at: logo.colorVision?.span ?? span) { diagnostics.append(diagnostic) }
         } catch {
             report(error, logo: logo)
         }

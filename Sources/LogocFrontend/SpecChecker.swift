@@ -92,9 +92,10 @@ public struct SpecChecker: Sendable {
         if input.isPartial { return nil }
 
         var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
+        let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
         clock.time(.validate) {
-            validator.validate(logo)
-            if let darkLogo { validator.validate(darkLogo) }
+            validator.validate(logo, name: validatedName)
+            if let darkLogo { validator.validate(darkLogo, name: validatedName) }
         }
         result.diagnostics += validator.diagnostics
 

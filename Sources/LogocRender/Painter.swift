@@ -30,16 +30,17 @@ struct Painter {
         }
     }
 
-    /// Shape, background and border: everything but the text.
-    func drawBackground(_ tree: RenderTree, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {
+    /// Shape, background and border (in `border`, the ring's colour as picked;
+    /// no ring when nil): everything but the text.
+    func drawBackground(_ tree: RenderTree, border borderColor: RGBA?, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {
         let size = Double(tree.size)
         cairo_save(cr)
         shapePath(tree.shape, size: size, inset: 0, on: cr)
         cairo_clip(cr)
         try paint(tree.background, size: size, on: cr, forSVG: forSVG)
-        if let border = tree.border {
+        if let border = tree.border, let borderColor {
             shapePath(tree.shape, size: size, inset: border.width / 2, on: cr)
-            setSource(border.color, on: cr)
+            setSource(borderColor, on: cr)
             cairo_set_line_width(cr, border.width)
             cairo_stroke(cr)
         }

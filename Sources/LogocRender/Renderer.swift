@@ -19,6 +19,17 @@ public struct TextMeasurement: Sendable, Equatable {
     public let autoColor: RGBA
     /// The ink box on the 1× canvas.
     public let inkBox: Rect
+    /// The contrast under each deficiency of `TextRun.colorVision`, measured
+    /// like `ratio` with text and background both simulated.
+    public let visionRatios: [ColorVision: Double]
+}
+
+/// What a tree needs before it is drawn: its text laid out and measured, and
+/// the colour of its ring when the renderer picks it.
+struct Prepared {
+    var layout: TextLayout?
+    var measurement: TextMeasurement?
+    var border: RGBA?
 }
 
 /// Draws render trees with Cairo and Pango into pixels, PNG and SVG. Holds a
@@ -42,14 +53,27 @@ public final class Renderer {
 
     /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
     public func pixels(_ tree: RenderTree, scale: Int) throws(RenderError) -> PixelBuffer {
-        let (layout, measurement) = try measure(tree)
-        let edge = tree.size * scale
+        try pixels(tree, edge: tree.size * scale)
+    }
+
+    /// The tree's pixels on a square of `edge` pixels, whatever its size.
+    func pixels(_ tree: RenderTree, edge: Int) throws(RenderError) -> PixelBuffer {
+        let prepared = try prepare(tree)
         let surface = try ImageSurface(width: edge, height: edge)
         let cr = surface.context
-        cairo_scale(cr, Double(scale), Double(scale))
-        try painter.drawBackground(tree, on: cr, forSVG: false)
-        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
+        cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
+        try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
+        if let layout = prepared.layout, let measurement = prepared.measurement {
+            layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true)
+        }
         return try surface.pixels()
+    }
+
+    /// The perceptual fingerprint of the tree as drawn, for look-alike
+    /// detection: computed on a 32 × 32 drawing (which is all a DCT hash of
+    /// the low frequencies looks at), so it is cheap whatever the size.
+    public func fingerprint(_ tree: RenderTree) throws(RenderError) -> Fingerprint {
+        try clock.time(.draw) { () throws(RenderError) -> Fingerprint in Fingerprint(try pixels(tree, edge: Fingerprint.edge)) }
     }
 
     /// A PNG file of the tree at `scale`.
@@ -69,7 +93,7 @@ public final class Renderer {
     }
 
     private func drawSVG(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
-        let (layout, measurement) = try measure(tree)
+        let prepared = try prepare(tree)
         let sink = SVGSink()
         let size = Double(tree.size)
         let box = Unmanaged.passRetained(sink)
@@ -83,8 +107,10 @@ public final class Renderer {
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
-        try painter.drawBackground(tree, on: cr, forSVG: true)
-        if let layout, let measurement { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
+        try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
+        if let layout = prepared.layout, let measurement = prepared.measurement {
+            layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false)
+        }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
@@ -97,25 +123,52 @@ public final class Renderer {
     /// The text's colour and contrast as drawn; nil when the tree has no text.
     /// `check` uses this to report exactly what `build` would.
     public func measureText(_ tree: RenderTree) throws(RenderError) -> TextMeasurement? {
-        try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try measure(tree).1 }
+        try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree).measurement }
     }
 
-    /// The last trees laid out and measured: one spec's PNGs, SVG and
-    /// manifest entry all ask for the same tree (light, then dark).
-    private var measured: [(tree: RenderTree, layout: TextLayout?, measurement: TextMeasurement?)] = []
+    /// The last trees prepared: one spec's PNGs, SVG and manifest entry all
+    /// ask for the same tree (light, then dark).
+    private var prepared: [(tree: RenderTree, prepared: Prepared)] = []
 
-    /// Lays out the text and measures its contrast on the background's pixels
-    /// at 1×. Nil parts when the tree has no text.
-    func measure(_ tree: RenderTree) throws(RenderError) -> (TextLayout?, TextMeasurement?) {
-        if let hit = measured.first(where: { $0.tree == tree }) { return (hit.layout, hit.measurement) }
-        let result = try measureAfresh(tree)
-        measured.append((tree, result.0, result.1))
-        if measured.count > 2 { measured.removeFirst() }
+    /// Picks the ring's colour, lays out the text and measures its contrast
+    /// on the background's pixels at 1×.
+    func prepare(_ tree: RenderTree) throws(RenderError) -> Prepared {
+        if let hit = prepared.first(where: { $0.tree == tree }) { return hit.prepared }
+        let result = try prepareAfresh(tree)
+        prepared.append((tree, result))
+        if prepared.count > 2 { prepared.removeFirst() }
         return result
     }
 
-    private func measureAfresh(_ tree: RenderTree) throws(RenderError) -> (TextLayout?, TextMeasurement?) {
-        guard let run = tree.text else { return (nil, nil) }
+    private func prepareAfresh(_ tree: RenderTree) throws(RenderError) -> Prepared {
+        // The palette and the ring's surroundings come from one small drawing
+        // of the background alone, made only when a colour is to be picked.
+        var sample: BackgroundSample?
+        func background() throws(RenderError) -> BackgroundSample {
+            if let sample { return sample }
+            let drawn = try BackgroundSample(tree, painter: painter)
+            sample = drawn
+            return drawn
+        }
+        var border: RGBA?
+        if let ring = tree.border {
+            switch ring.color {
+            case .fixed(let c): border = c
+            case .auto, .fromImage:
+                let s = try background()
+                let near = s.ring(width: ring.width)
+                let percentile = PalettePick.ringPercentile
+                let white = Self.contrast(.white, over: near, percentile: percentile), black = Self.contrast(.black, over: near, percentile: percentile)
+                let fallback: RGBA = white > black ? .white : .black
+                border = fallback
+                if ring.color == .fromImage, tree.isImage {
+                    border = PalettePick.choose(from: s.palette, fallback: fallback) { c in
+                        Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= PalettePick.ringContrast
+                    }
+                }
+            }
+        }
+        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border) }
         let layout = try TextLayout(run, session: session, catalog: catalog)
         // Only the pixels under the ink matter: draw just that window of the
         // background (the same pixels as the full canvas, at a fraction of the cost).
@@ -126,23 +179,35 @@ public final class Renderer {
         if x1 > x0, y1 > y0 {
             let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
             cairo_translate(surface.context, -Double(x0), -Double(y0))
-            try painter.drawBackground(tree, on: surface.context, forSVG: false)
+            try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
             samples = try surface.pixels().colors(in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
         }
-        let isImage: Bool
-        if case .image = tree.background { isImage = true } else { isImage = false }
-        let ratio = { (c: RGBA) in Self.contrast(c, over: samples, percentile: isImage ? Self.imagePercentile : 0) }
+        let percentile = tree.isImage ? Self.imagePercentile : 0
+        let ratio = { (c: RGBA) in Self.contrast(c, over: samples, percentile: percentile) }
         let white = ratio(.white), black = ratio(.black)
         let autoColor: RGBA = white > black ? .white : .black
         let autoRatio = max(white, black)
-        let measurement: TextMeasurement
+        let color: RGBA
         switch run.color {
         case .auto:
-            measurement = TextMeasurement(color: autoColor, ratio: autoRatio, autoRatio: autoRatio, autoColor: autoColor, inkBox: layout.inkBox)
+            color = autoColor
         case .fixed(let c):
-            measurement = TextMeasurement(color: c, ratio: ratio(c), autoRatio: autoRatio, autoColor: autoColor, inkBox: layout.inkBox)
+            color = c
+        case .fromImage:
+            let needed = run.minimumContrast ?? PalettePick.textMinimum
+            color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
+                ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
+                    Self.contrast(vision.simulate(c), over: samples.map(vision.simulate), percentile: percentile) + 1e-9 >= needed
+                }
+            } : autoColor
         }
-        return (layout, measurement)
+        var visionRatios: [ColorVision: Double] = [:]
+        for vision in run.colorVision {
+            visionRatios[vision] = Self.contrast(vision.simulate(color), over: samples.map(vision.simulate), percentile: percentile)
+        }
+        let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
+                                          inkBox: layout.inkBox, visionRatios: visionRatios)
+        return Prepared(layout: layout, measurement: measurement, border: border)
     }
 
     /// Text-on-background contrast over each sample, each translucent sample

@@ -126,6 +126,13 @@ final class TextLayout {
             pango_cairo_show_layout(cr, layout)
         }
         cairo_restore(cr)
+        // `pango_cairo_update_layout` left the drawing's transformation (a 2×
+        // scale, a 32-pixel fingerprint) in the session's Pango context, which
+        // every later layout shares: without this reset, a layout's metrics
+        // depended on what its renderer had drawn before, so output bytes
+        // depended on how specs were spread over workers.
+        pango_context_set_matrix(pango_layout_get_context(layout), nil)
+        pango_layout_context_changed(layout)
     }
 
     /// Whether a grapheme is drawn as a colour emoji: emoji presentation by

@@ -38,11 +38,9 @@ extension RenderTree {
             case .circle(let c, let r): lines.append("    safeArea circle center=\(p(c)) radius=\(n(r))")
             case .rect(let r): lines.append("    safeArea rect \(n(r.x)),\(n(r.y)) \(n(r.width))x\(n(r.height))")
             }
-            switch text.color {
-            case .fixed(let c): lines.append("    color \(c)")
-            case .auto: lines.append("    color auto")
-            }
+            lines.append("    color \(text.color)")
             lines.append("    minimumContrast " + (text.minimumContrast.map(n) ?? "off"))
+            if !text.colorVision.isEmpty { lines.append("    colorVision " + text.colorVision.map(\.rawValue).joined(separator: ",")) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

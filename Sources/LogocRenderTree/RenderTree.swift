@@ -2,7 +2,8 @@ import LogocCore
 
 /// A logo ready to draw. Its promises, which the renderer relies on and never
 /// re-checks: every default is applied; every length is in pixels of the
-/// 1× canvas; colours are RGBA; initials are derived, cut and cased; fonts
+/// 1× canvas; colours are RGBA, except that text and ring colours may be a
+/// rule (`auto`, `fromImage`) that only pixels can settle; initials are derived, cut and cased; fonts
 /// are resolved to a family of the bundled set or a font file; gradients are
 /// stops along a line (or circle) in canvas pixels; an image's placement is
 /// a rectangle in canvas pixels. Nothing here refers to YAML.
@@ -84,8 +85,10 @@ public struct ImagePaint: Sendable, Equatable {
 /// A ring drawn inside the shape's edge.
 public struct Border: Sendable, Equatable {
     public let width: Double
-    public let color: RGBA
-    public init(width: Double, color: RGBA) { (self.width, self.color) = (width, color) }
+    /// A fixed colour, or one the renderer picks from the pixels the ring sits on.
+    public let color: ColorChoice
+    public init(width: Double, color: ColorChoice) { (self.width, self.color) = (width, color) }
+    public init(width: Double, color: RGBA) { self.init(width: width, color: .fixed(color)) }
 }
 
 /// Text centred on its ink box.
@@ -102,14 +105,19 @@ public struct TextRun: Sendable, Equatable {
     /// The contrast the text must reach against the pixels under its ink,
     /// nil for `contrast: off`.
     public let minimumContrast: Double?
+    /// Colour-vision deficiencies under which the contrast is measured again
+    /// (`contrast.colorVision`), in a fixed order; empty when not asked for.
+    public let colorVision: [ColorVision]
 
-    public init(text: String, font: FontChoice, size: TextSize, safeArea: SafeArea, color: TextColor, minimumContrast: Double?) {
+    public init(text: String, font: FontChoice, size: TextSize, safeArea: SafeArea, color: TextColor, minimumContrast: Double?,
+                colorVision: [ColorVision] = []) {
         self.text = text
         self.font = font
         self.size = size
         self.safeArea = safeArea
         self.color = color
         self.minimumContrast = minimumContrast
+        self.colorVision = colorVision
     }
 }
 
@@ -137,12 +145,28 @@ public enum TextSize: Sendable, Equatable {
     case auto(maximum: Double)
 }
 
-public enum TextColor: Sendable, Equatable {
+/// How a text or border colour is chosen.
+public enum ColorChoice: Sendable, Equatable, CustomStringConvertible {
     case fixed(RGBA)
     /// Black or white, whichever has the higher contrast against the
-    /// background under the text.
+    /// background under the text (or under the ring).
     case auto
+    /// The most chromatic colour of the background image's own palette that
+    /// reaches the contrast needed there; `auto` when none does.
+    case fromImage
+
+    /// The colour's hex, or `auto` / `fromImage`: the render-tree dump's form.
+    public var description: String {
+        switch self {
+        case .fixed(let c): c.description
+        case .auto: "auto"
+        case .fromImage: "fromImage"
+        }
+    }
 }
+
+/// The text's colour choice.
+public typealias TextColor = ColorChoice
 
 /// The region text ink must stay inside.
 public enum SafeArea: Sendable, Equatable {

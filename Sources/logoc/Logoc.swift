@@ -10,6 +10,6 @@ struct Logoc: ParsableCommand {
         commandName: "logoc",
         abstract: "Compile logo and avatar specs (YAML) into PNG and SVG.",
         version: version,
-        subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, BenchFloor.self]
+        subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, Inspect.self, BenchFloor.self]
     )
 }

@@ -38,8 +38,7 @@ struct Watch: ParsableCommand {
             }
             if !options.quiet { FileHandle.standardError.write(Data("watching \(folders.joined(separator: ", ")) (Ctrl-C to stop)\n".utf8)) }
         }
-        build()
-        loop.run(files: { [config] + WatchLoop.recordedInputs(in: output.directory) }, folders: folders, rebuild: build)
+        loop.run(files: { [config] + WatchLoop.recordedInputs(in: output.directory) }, folders: folders, buildFirst: true, rebuild: build)
         if !options.quiet { FileHandle.standardError.write(Data("stopped\n".utf8)) }
     }
 }

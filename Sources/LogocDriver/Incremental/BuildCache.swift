@@ -16,11 +16,14 @@ import LogocFrontend
 /// Private to logoc: tab-separated lines, each group's followed by its
 /// manifest lines and gallery cards as blocks of stated length.
 ///
-///     logoc-cache	4
+///     logoc-cache	5
 ///     toolchain	<hash>
-///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>
+///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>	<pictures>
 ///     dep	<absolute path>	<size>	<mtime ns>	<inode>	<sha256>
-///     out	<path>	<key>	<tree>	<size>	<mtime ns>	<inode>	<sha256>	<contrast|->	<name>	<format>	<scale>	<variant>	<width>	<height>	<warnings>
+///     out	<path>	<key>	<tree>	<size>	<mtime ns>	<inode>	<sha256>	<contrast|->	<name>	<format>	<scale>	<variant>	<width>	<height>	<warnings>	<fingerprint|->
+///
+/// The header's `pictures` (label, variant and fingerprint of each drawn
+/// picture) let the look-alike check see every spec without decoding groups.
 ///     <manifest bytes><gallery bytes>
 struct BuildCache: Sendable {
     /// Identity of logoc, its libraries and the fonts.
@@ -31,7 +34,7 @@ struct BuildCache: Sendable {
     private(set) var order: [String] = []
 
     static let fileName = ".logoc-cache"
-    private static let magic = "logoc-cache\t4"
+    private static let magic = "logoc-cache\t5"
 
     /// One spec file's block of the cache file, kept as bytes until needed.
     struct Group: Sendable {
@@ -45,6 +48,27 @@ struct BuildCache: Sendable {
         var manifest: ArraySlice<UInt8>
         /// This file's cards of `index.html`.
         var gallery: ArraySlice<UInt8>
+        /// Its pictures for the look-alike check, as `Picture.encoded`.
+        var pictures: String
+    }
+
+    /// One spec's light or dark picture: its output base path (`team/ann`),
+    /// variant and fingerprint text.
+    struct Picture: Equatable, Sendable {
+        var label: String
+        var variant: String
+        var fingerprint: String
+
+        static func encoded(_ pictures: [Picture]) -> String {
+            pictures.map { [$0.label, $0.variant, $0.fingerprint].joined(separator: "\u{1F}") }.joined(separator: "\u{1E}")
+        }
+
+        static func decoded(_ text: String) -> [Picture] {
+            text.split(separator: "\u{1E}").compactMap { item in
+                let f = item.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+                return f.count == 3 ? Picture(label: String(f[0]), variant: String(f[1]), fingerprint: String(f[2])) : nil
+            }
+        }
     }
 
     /// What a group holds, decoded.
@@ -96,11 +120,18 @@ struct BuildCache: Sendable {
             let e = r.entry
             line(&out, "out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
                  e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
-                 e.warnings.joined(separator: "\u{1F}"))
+                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-")
         }
         let entries = sorted.map(\.entry)
+        // One picture per spec and variant: its first output in path order.
+        var seen: Set<String> = []
+        var pictures: [Picture] = []
+        for e in entries {
+            guard let fingerprint = e.fingerprint, seen.insert(e.name + "\u{0}" + e.variant).inserted else { continue }
+            pictures.append(Picture(label: LookAlikeCheck.label(e), variant: e.variant, fingerprint: fingerprint))
+        }
         return Group(fresh: fresh, outputCount: entries.count, lines: out[...], manifest: Manifest.lines(entries)[...],
-                     gallery: Gallery.cards(entries)[...])
+                     gallery: Gallery.cards(entries)[...], pictures: Picture.encoded(pictures))
     }
 
     // MARK: Reading
@@ -116,15 +147,16 @@ struct BuildCache: Sendable {
     static func decode(_ bytes: [UInt8]) -> BuildCache? {
         var cache = BuildCache()
         var reader = LineReader(bytes: bytes[...])
-        guard reader.fields() == ["logoc-cache", "4"],
+        guard reader.fields() == ["logoc-cache", "5"],
               let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain" else { return nil }
         cache.toolchain = chain[1]
         while !reader.atEnd {
-            guard let f = reader.fields(), f.count == 7, f[0] == "spec", let count = Int(f[3]),
+            guard let f = reader.fields(), f.count == 8, f[0] == "spec", let count = Int(f[3]),
                   let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
                   let gallery = Int(f[6]).flatMap({ reader.take($0) }) else { return nil }
             guard cache.order.last.map({ $0.utf8.lexicographicallyPrecedes(f[1].utf8) }) ?? true else { return nil }
-            cache.groups[f[1]] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery)
+            cache.groups[f[1]] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery,
+                                       pictures: f[7])
             cache.order.append(f[1])
         }
         return cache
@@ -140,12 +172,13 @@ struct BuildCache: Sendable {
             case ("dep", 6):
                 guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
                 record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
-            case ("out", 16):
+            case ("out", 17):
                 guard let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
                       let width = Int(f[13]), let height = Int(f[14]) else { return nil }
                 let entry = Manifest.Entry(path: f[1], spec: spec, name: f[9], format: f[10], scale: scale, variant: f[12], width: width,
                                            height: height, sha256: f[7], contrast: Double(f[8]),
-                                           warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init))
+                                           warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init),
+                                           fingerprint: f[16] == "-" ? nil : f[16])
                 record.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]),
                                                     entry: entry)
             default:
@@ -202,7 +235,7 @@ struct BuildCache: Sendable {
         line(&out, "toolchain", toolchain)
         for (spec, g) in groups {
             line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
-                 String(g.gallery.count))
+                 String(g.gallery.count), g.pictures)
             out += g.lines
             out += g.manifest
             out += g.gallery

@@ -10,15 +10,18 @@ extension BuildContext {
     /// cost of a rebuild that touched one spec does not grow with the others.
     /// `looked` are the spec files looked at again (project-relative),
     /// `troubled` those of them with a failed document or no spec left.
-    func finish(_ outcomes: [Outcome], looked: [String], troubled: Set<String>, fresh: [String], report: inout RunReport) {
-        guard let directory else { return }
+    /// Returns the spec files' groups after the run (for the look-alike check).
+    @discardableResult
+    func finish(_ outcomes: [Outcome], looked: [String], troubled: Set<String>, fresh: [String],
+                report: inout RunReport) -> [String: BuildCache.Group] {
+        guard let directory else { return [:] }
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
         if outcomes.isEmpty, fresh.count == cache.groups.count, looked.isEmpty,
            FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
-            return
+            return cache.groups
         }
 
         // A spec file with a document that failed, or that gave no spec at
@@ -135,6 +138,7 @@ extension BuildContext {
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
         }
         report.failures += errors.values()
+        return groups
     }
 
     /// Removes folders left empty by pruning, never the output folder itself.

@@ -106,7 +106,7 @@ final class BuildContext: Sendable {
             } else if var record = old?.outputs[output.path] {
                 outcome.unchanged.append(output.path)
                 record.entry = entry(output, of: spec, file: outcome.specFile, sha256: record.stamp.sha256, contrast: record.entry.contrast,
-                                     warnings: warnings)
+                                     warnings: warnings, fingerprint: record.entry.fingerprint)
                 outcome.entries.append(record.entry)
                 outcome.records.append(record)
             }
@@ -128,6 +128,8 @@ final class BuildContext: Sendable {
             return outcome
         }
         var files: [(OutputFile, String, String, [UInt8], Double?)] = []
+        // One fingerprint per variant, for the look-alike check.
+        var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
             for (output, key, treeHash) in stale {
@@ -138,6 +140,11 @@ final class BuildContext: Sendable {
                 case .svg: bytes = try r.svg(tree)
                 }
                 files.append((output, key, treeHash, bytes, try r.measureText(tree)?.ratio))
+            }
+            // After the outputs, so that drawing them happens exactly as before
+            // fingerprints existed (Pango keeps state between layouts).
+            for isDark in [false, true] where stale.contains(where: { $0.0.dark == isDark }) {
+                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
             }
         } catch {
             plan.report(error, logo: spec.logo)
@@ -150,6 +157,11 @@ final class BuildContext: Sendable {
             return outcome
         }
         outcome.state = .built
+        // Outputs kept as they were take the fingerprint drawn now when they had none.
+        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil {
+            outcome.records[i].entry.fingerprint = fingerprints[outcome.records[i].entry.variant == "dark"]
+        }
+        outcome.entries = outcome.records.map(\.entry)
         outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + reasons.joined(separator: "; "))
         for (output, key, treeHash, bytes, contrast) in files {
             let path = (directory as NSString).appendingPathComponent(output.path)
@@ -163,7 +175,7 @@ final class BuildContext: Sendable {
             outcome.written.append(output.path)
             let sha256 = SHA256.hex(bytes)
             let made = entry(output, of: spec, file: outcome.specFile, sha256: sha256, contrast: contrast.map { ($0 * 100).rounded() / 100 },
-                             warnings: warnings)
+                             warnings: warnings, fingerprint: fingerprints[output.dark])
             outcome.entries.append(made)
             let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: sha256) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
@@ -173,11 +185,12 @@ final class BuildContext: Sendable {
     }
 
     /// The manifest's line for one output.
-    private func entry(_ output: OutputFile, of spec: CheckedSpec, file: String, sha256: String, contrast: Double?, warnings: [String]) -> Manifest.Entry {
+    private func entry(_ output: OutputFile, of spec: CheckedSpec, file: String, sha256: String, contrast: Double?, warnings: [String],
+                       fingerprint: String?) -> Manifest.Entry {
         let size = output.format == .svg ? spec.size : spec.size * output.scale
         return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: output.format.rawValue, scale: output.scale,
                               variant: output.dark ? "dark" : "light", width: size, height: size, sha256: sha256, contrast: contrast,
-                              warnings: warnings)
+                              warnings: warnings, fingerprint: fingerprint)
     }
 
     /// Nil when the output on disk is what these inputs would draw; else why not.

@@ -26,6 +26,15 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var contrast: Double?
         /// The spec's warnings when it was built, as `path:line:column: code: message`.
         public var warnings: [String]
+        /// The drawn picture's perceptual fingerprint (`Fingerprint`'s text
+        /// form), kept so that unchanged specs take part in the look-alike check.
+        public var fingerprint: String?
+
+        public init(path: String, spec: String, name: String, format: String, scale: Int, variant: String, width: Int, height: Int,
+                    sha256: String, contrast: Double?, warnings: [String], fingerprint: String? = nil) {
+            (self.path, self.spec, self.name, self.format, self.scale, self.variant) = (path, spec, name, format, scale, variant)
+            (self.width, self.height, self.sha256, self.contrast, self.warnings, self.fingerprint) = (width, height, sha256, contrast, warnings, fingerprint)
+        }
     }
 
     public static let fileName = "manifest.json"
@@ -58,7 +67,8 @@ public struct Manifest: Codable, Equatable, Sendable {
             out += "\"format\": \(JSON.quote(e.format)), \"scale\": \(e.scale), \"variant\": \(JSON.quote(e.variant)), "
             out += "\"width\": \(e.width), \"height\": \(e.height), \"sha256\": \(JSON.quote(e.sha256)), "
             out += "\"contrast\": \(e.contrast.map { String($0) } ?? "null"), "
-            out += "\"warnings\": [" + e.warnings.map(JSON.quote).joined(separator: ", ") + "]}"
+            out += "\"warnings\": [" + e.warnings.map(JSON.quote).joined(separator: ", ") + "], "
+            out += "\"fingerprint\": \(e.fingerprint.map(JSON.quote) ?? "null")}"
         }
         return Array(out.utf8)
     }

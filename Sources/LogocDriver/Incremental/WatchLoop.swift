@@ -44,8 +44,15 @@ public final class WatchLoop: @unchecked Sendable {
 
     /// Runs until stopped. `files` lists what to watch (called again after
     /// each build, as the set of inputs may change); `rebuild` builds.
-    public func run(files: () -> [String], folders: [String], rebuild: () -> Void) {
+    public func run(files: () -> [String], folders: [String], buildFirst: Bool = false, rebuild: () -> Void) {
         var last = Self.snapshot(folders: folders, files: files())
+        if buildFirst {
+            // As after every build below: the baseline is what the first build
+            // read, so a save made while it ran (or just after) is not missed.
+            rebuild()
+            let added = files().filter { last[$0] == nil }
+            last.merge(Self.snapshot(folders: [], files: added)) { old, _ in old }
+        }
         while !isStopped {
             Thread.sleep(forTimeInterval: interval)
             var current = Self.snapshot(folders: folders, files: files())

@@ -3,6 +3,9 @@ import LogocCore
 /// `background`: exactly one of a solid colour, a gradient or an image.
 public enum BackgroundSyntax: Sendable, Equatable {
     case color(Located<ColorSyntax>)
+    /// `background: auto`: a colour of `AutoBackground`'s palette chosen by a
+    /// stable hash of the spec's name (or its initials' source).
+    case auto
     case gradient(GradientSyntax)
     case image(ImageSyntax)
 }

@@ -22,8 +22,10 @@ public struct LogoSyntax: Sendable, Equatable {
     public var textKey: SourceSpan?
     /// `border`
     public var border: Located<BorderSyntax>?
-    /// `contrast`
+    /// `contrast`, or `contrast.minimum` of the mapping form.
     public var contrast: Located<ContrastSyntax>?
+    /// `contrast.colorVision`: deficiencies the contrast is re-checked under.
+    public var colorVision: Located<[ColorVision]>?
     /// `output`
     public var output: Located<OutputSyntax>?
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
@@ -81,6 +83,7 @@ public struct OutputSyntax: Sendable, Equatable {
 /// `border`
 public struct BorderSyntax: Sendable, Equatable {
     public var width: Located<LengthSyntax>?
-    public var color: Located<ColorSyntax>?
+    /// A colour, `auto` or `fromImage`.
+    public var color: Located<ColorChoiceSyntax>?
     public init() {}
 }

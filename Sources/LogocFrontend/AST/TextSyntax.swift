@@ -9,6 +9,8 @@ public struct TextSyntax: Sendable, Equatable {
     public var font: Located<FontSyntax>?
     public var size: Located<TextSizeSyntax>?
     public var color: Located<TextColorSyntax>?
+    /// `initialsStyle`
+    public var initialsStyle: Located<InitialsStyle>?
     public init() {}
 
     /// The text as it will be drawn: `content`, or the initials of
@@ -19,7 +21,8 @@ public struct TextSyntax: Sendable, Equatable {
             return content.map { Self.finish($0, maxLength: maxLength?.value, uppercase: uppercase?.value ?? false) }
         }
         guard let initials else { return nil }
-        return initials.map { Self.finish(Initials.of($0), maxLength: maxLength?.value ?? 2, uppercase: uppercase?.value ?? true) }
+        let style = initialsStyle?.value ?? .firstLast
+        return initials.map { Self.finish(Initials.of($0, style: style), maxLength: maxLength?.value ?? 2, uppercase: uppercase?.value ?? true) }
     }
 
     private static func finish(_ text: String, maxLength: Int?, uppercase: Bool) -> String {
@@ -34,11 +37,17 @@ public enum TextSizeSyntax: Sendable, Equatable {
     case length(LengthSyntax)
 }
 
-/// `text.color`
-public enum TextColorSyntax: Sendable, Equatable {
+/// `text.color` and `border.color`: a colour, or a rule that picks one.
+public enum ColorChoiceSyntax: Sendable, Equatable {
+    /// Black or white, whichever contrasts more.
     case auto
+    /// A colour of the background image's palette that passes contrast, else as `auto`.
+    case fromImage
     case color(ColorSyntax)
 }
+
+/// `text.color`
+public typealias TextColorSyntax = ColorChoiceSyntax
 
 /// `text.font`, after a family-name string became `{family: …}`.
 public struct FontSyntax: Sendable, Equatable {

@@ -12,6 +12,8 @@ public final class Project: Sendable {
     /// Problems in `logoc.yaml`; they fail the run but not each spec.
     public let configDiagnostics: [Diagnostic]
     public let fonts: FontCatalog
+    /// `background: auto` palettes, shared by every spec of the run.
+    public let autoPalettes = AutoPaletteCache()
     /// Absolute path of `logoc.yaml` when one was read.
     public var configFile: String? { configSource.map { PathResolver.absolute($0.path) } }
 
@@ -53,7 +55,13 @@ public final class Project: Sendable {
         if let root = documents.first?.root {
             var decoder = SyntaxDecoder(sources: [display: source])
             if let fields = decoder.fields(of: root, LanguageSchema.config, what: "the configuration") {
-                config.contrast = fields["contrast"].flatMap { decoder.contrast($0.value) }
+                if let pair = fields["contrast"] {
+                    (config.contrast, config.colorVision) = decoder.contrastSetting(pair.value)
+                }
+                if let pair = fields["lookAlike"] {
+                    config.lookAlike = pair.value.scalar == "off" ? nil
+                        : decoder.integer(pair.value, key: "lookAlike", 0...16)?.value ?? ProjectConfig.defaultLookAlike
+                }
                 config.output = fields["output"].map(\.value)
                 if let output = config.output { _ = decoder.output(output) }
                 if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {

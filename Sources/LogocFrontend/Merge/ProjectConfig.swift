@@ -4,6 +4,14 @@ import LogocCore
 public struct ProjectConfig: Sendable {
     /// `contrast`: the default minimum.
     public var contrast: Located<ContrastSyntax>?
+    /// `contrast.colorVision`: the default deficiencies to re-check under.
+    public var colorVision: Located<[ColorVision]>?
+    /// `lookAlike`: the largest perceptual-hash distance (of 64 bits) at which
+    /// two outputs of a build are reported as look-alikes (W003); nil for `off`.
+    public var lookAlike: Int? = ProjectConfig.defaultLookAlike
+
+    /// The default `lookAlike` threshold: see docs/spec-language.md for why.
+    public static let defaultLookAlike = 6
     /// `fonts`: absolute paths of font folders inside the root.
     public var fontFolders: [String] = []
     /// `palette`: named colours, used in specs as `$name`.

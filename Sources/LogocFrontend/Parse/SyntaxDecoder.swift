@@ -41,7 +41,9 @@ struct SyntaxDecoder {
         logo.text = fields["text"].flatMap { text($0.value) }
         logo.textKey = fields["text"]?.key.span
         logo.border = fields["border"].flatMap { border($0.value) }
-        logo.contrast = fields["contrast"].flatMap { contrast($0.value) }
+        if let pair = fields["contrast"] {
+            (logo.contrast, logo.colorVision) = contrastSetting(pair.value)
+        }
     }
 
     /// Checks that `node` is a mapping of `spec`'s keys; reports unknown keys
@@ -112,7 +114,8 @@ struct SyntaxDecoder {
         }
         guard let fields = fields(of: node, LanguageSchema.background, what: "a colour or a background mapping", context: "background") else { return nil }
         if let pair = fields["color"] {
-            return colour(pair.value, key: "color").map { Located(.color($0), at: node.span) }
+            if pair.value.scalar == "auto" { return Located(.auto, at: pair.value.span) }
+            return colour(pair.value, key: "color", alsoAllowed: "auto").map { Located(.color($0), at: node.span) }
         }
         if let pair = fields["gradient"] {
             return gradient(pair.value).map { Located(.gradient($0), at: node.span) }
@@ -171,13 +174,8 @@ struct SyntaxDecoder {
                 text.size = length(pair.value, key: "size", maxPercent: nil, alsoAllowed: "auto").map { $0.map { .length($0) } }
             }
         }
-        if let pair = fields["color"] {
-            if pair.value.scalar == "auto" {
-                text.color = Located(.auto, at: pair.value.span)
-            } else {
-                text.color = colour(pair.value, key: "color", alsoAllowed: "auto").map { $0.map { .color($0) } }
-            }
-        }
+        text.color = fields["color"].flatMap { chosenColour($0.value) }
+        text.initialsStyle = fields["initialsStyle"].flatMap { choice($0.value, key: "initialsStyle", InitialsStyle.self) }
         return Located(text, at: node.span)
     }
 
@@ -212,8 +210,44 @@ struct SyntaxDecoder {
         guard let fields = fields(of: node, LanguageSchema.border, what: "a border mapping", context: "border") else { return nil }
         var border = BorderSyntax()
         border.width = fields["width"].flatMap { length($0.value, key: "width", maxPercent: 50) }
-        border.color = fields["color"].flatMap { colour($0.value, key: "color") }
+        border.color = fields["color"].flatMap { chosenColour($0.value) }
         return Located(border, at: node.span)
+    }
+
+    /// A text or border `color`: a colour, `auto` or `fromImage`.
+    mutating func chosenColour(_ node: YAMLNode) -> Located<ColorChoiceSyntax>? {
+        switch node.scalar {
+        case "auto": return Located(.auto, at: node.span)
+        case "fromImage": return Located(.fromImage, at: node.span)
+        default: return colour(node, key: "color", alsoAllowed: "auto' or 'fromImage").map { $0.map { .color($0) } }
+        }
+    }
+
+    /// `contrast`: a ratio or level, or `{minimum, colorVision}`.
+    mutating func contrastSetting(_ node: YAMLNode) -> (Located<ContrastSyntax>?, Located<[ColorVision]>?) {
+        guard node.pairs != nil else { return (contrast(node), nil) }
+        guard let fields = fields(of: node, LanguageSchema.contrastObject, what: "a contrast mapping", context: "contrast") else { return (nil, nil) }
+        let minimum = fields["minimum"].flatMap { contrast($0.value) }
+        let vision = fields["colorVision"].flatMap { colorVision($0.value) }
+        return (minimum, vision)
+    }
+
+    /// `colorVision`: `all`, `none`, one deficiency, or a list of them.
+    mutating func colorVision(_ node: YAMLNode) -> Located<[ColorVision]>? {
+        let words = ["all", "none"] + LanguageSchema.colorVisionWords
+        if node.items != nil {
+            guard let items = list(node, key: "colorVision", count: 1...3, { d, item in
+                d.word(item, key: "colorVision", LanguageSchema.colorVisionWords).flatMap { w in ColorVision(rawValue: w.value).map { Located($0, at: w.span) } }
+            }) else { return nil }
+            checkUnique(items, key: "colorVision")
+            return Located(Array(Set(items.value.map(\.value))).sorted(), at: node.span)
+        }
+        guard let w = word(node, key: "colorVision", words) else { return nil }
+        switch w.value {
+        case "all": return Located(ColorVision.allCases, at: node.span)
+        case "none": return Located([], at: node.span)
+        default: return Located(ColorVision(rawValue: w.value).map { [$0] } ?? [], at: node.span)
+        }
     }
 
     mutating func contrast(_ node: YAMLNode) -> Located<ContrastSyntax>? {
@@ -433,6 +467,7 @@ struct SyntaxDecoder {
         case "shape": LanguageSchema.shapes
         case "type": ["linear", "radial"]
         case "fit": ["cover", "contain"]
+        case "initialsStyle": InitialsStyle.allCases.map(\.rawValue)
         default: []
         }
     }

@@ -29,10 +29,11 @@ public struct Resolver: Sendable {
     /// The spec's light tree and, when it has `dark`, the dark one.
     public func resolve(_ spec: CheckedSpec) -> (light: RenderTree, dark: RenderTree?) {
         let directory = (spec.input.path as NSString).deletingLastPathComponent
-        return (tree(spec.logo, directory: directory), spec.dark.map { tree($0, directory: directory) })
+        return (tree(spec.logo, directory: directory, name: spec.name), spec.dark.map { tree($0, directory: directory, name: spec.name) })
     }
 
-    public func tree(_ logo: LogoSyntax, directory: String) -> RenderTree {
+    /// `name` is the spec's name, which `background: auto` hashes.
+    public func tree(_ logo: LogoSyntax, directory: String, name: String = "") -> RenderTree {
         let size = Double(logo.size?.value ?? Self.defaultSize)
         let shape: Shape
         switch logo.shape?.value ?? .circle {
@@ -43,14 +44,32 @@ public struct Resolver: Sendable {
             shape = .roundRect(radius: min(radius, size / 2))
         }
         let border = logo.border.flatMap { b -> Border? in
-            guard let width = b.value.width?.value.pixels(of: size), width > 0, let color = b.value.color.flatMap(colour) else { return nil }
+            guard let width = b.value.width?.value.pixels(of: size), width > 0, let written = b.value.color else { return nil }
+            let color: ColorChoice
+            switch written.value {
+            case .auto: color = .auto
+            case .fromImage: color = .fromImage
+            case .color(let c):
+                guard let rgba = colour(Located(c, at: written.span)) else { return nil }
+                color = .fixed(rgba)
+            }
             return Border(width: min(width, size / 2), color: color)
+        }
+        let paint: Paint
+        if logo.background?.value == .auto {
+            let rule = ContrastRule(logo, project: project)
+            let palette = project.autoPalettes.palette(text: AutoBackground.writtenText(logo, palette: project.config.palette),
+                                                       minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [])
+            let picked = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette)
+            paint = .solid(picked ?? Self.defaultBackground)
+        } else {
+            paint = background(logo.background?.value, size: size, directory: directory)
         }
         return RenderTree(
             size: Int(size), shape: shape,
-            background: background(logo.background?.value, size: size, directory: directory),
+            background: paint,
             border: border,
-            text: logo.text.flatMap { text($0.value, contrast: logo.contrast, size: size, shape: shape, border: border?.width ?? 0, directory: directory) }
+            text: logo.text.flatMap { text($0.value, logo: logo, size: size, shape: shape, border: border?.width ?? 0, directory: directory) }
         )
     }
 
@@ -58,7 +77,7 @@ public struct Resolver: Sendable {
 
     func background(_ syntax: BackgroundSyntax?, size: Double, directory: String) -> Paint {
         switch syntax {
-        case nil:
+        case nil, .auto:
             return .solid(Self.defaultBackground)
         case .color(let c):
             return .solid(colour(c) ?? Self.defaultBackground)
@@ -142,7 +161,7 @@ public struct Resolver: Sendable {
 
     // MARK: Text
 
-    func text(_ syntax: TextSyntax, contrast: Located<ContrastSyntax>?, size: Double, shape: Shape, border: Double, directory: String) -> TextRun? {
+    func text(_ syntax: TextSyntax, logo: LogoSyntax, size: Double, shape: Shape, border: Double, directory: String) -> TextRun? {
         guard let shown = syntax.shown?.value, !shown.isEmpty else { return nil }
         let font = syntax.font?.value
         var file: String?
@@ -156,17 +175,16 @@ public struct Resolver: Sendable {
         case .auto, nil: textSize = .auto(maximum: size * Self.autoTextCap)
         }
         var color = TextColor.auto
-        if let written = syntax.color, case .color(let c) = written.value, let rgba = colour(Located(c, at: written.span)) {
-            color = .fixed(rgba)
+        if let written = syntax.color {
+            switch written.value {
+            case .auto: break
+            case .fromImage: color = .fromImage
+            case .color(let c): color = colour(Located(c, at: written.span)).map { .fixed($0) } ?? .auto
+            }
         }
-        let minimum: Double?
-        switch (contrast ?? project.config.contrast)?.value {
-        case .off: minimum = nil
-        case .minimum(let ratio): minimum = ratio
-        case nil: minimum = 3
-        }
+        let rule = ContrastRule(logo, project: project)
         return TextRun(text: shown, font: choice, size: textSize, safeArea: Self.safeArea(shape: shape, size: size, border: border),
-                       color: color, minimumContrast: minimum)
+                       color: color, minimumContrast: rule?.minimum, colorVision: rule?.colorVision ?? [])
     }
 
     /// Inside the shape, the border and a padding of `textPadding`.

@@ -1,3 +1,5 @@
+import LogocCore
+
 /// The spec language v1 as data: every mapping, key, type, allowed word and
 /// range of SPEC.md. The decoder reads its checks from here and `logoc schema`
 /// prints it as JSON Schema.
@@ -32,7 +34,22 @@ public enum LanguageSchema {
     public static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"
     public static let paletteNamePattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
 
-    static let contrast = ValueSpec.oneOf([.number(1...21), .choice(contrastLevels.map(\.word))])
+    /// `colorVision` words: one deficiency, or `all` / `none`.
+    public static let colorVisionWords = ColorVision.allCases.map(\.rawValue)
+
+    static let contrastMinimum = ValueSpec.oneOf([.number(1...21), .choice(contrastLevels.map(\.word))])
+
+    /// `contrast`'s mapping form: `{minimum: AA, colorVision: all}`.
+    public static let contrastObject = ObjectSpec("Contrast", keys: [
+        KeySpec("minimum", contrastMinimum, "minimum WCAG contrast of text, or off (default from logoc.yaml, else AA-large)"),
+        KeySpec("colorVision", .oneOf([.choice(["all", "none"] + colorVisionWords), .list(.choice(colorVisionWords), count: 1...3)]),
+                "re-check the contrast under simulated protanopia, deuteranopia and tritanopia: all, none, one of them or a list"),
+    ])
+
+    static let contrast = ValueSpec.oneOf([.number(1...21), .choice(contrastLevels.map(\.word)), .object(contrastObject)])
+
+    /// Text and border colours: a colour, or a rule that picks one.
+    static let chosenColour = ValueSpec.oneOf([.colour, .choice(["auto", "fromImage"])])
     static let length = ValueSpec.length(maxPercent: nil)
 
     public static let stop = ObjectSpec("GradientStop", keys: [
@@ -54,7 +71,7 @@ public enum LanguageSchema {
     ], required: ["path"])
 
     public static let background = ObjectSpec("Background", keys: [
-        KeySpec("color", .colour, "a solid colour"),
+        KeySpec("color", .oneOf([.colour, .choice(["auto"])]), "a solid colour, or auto: one derived from the spec's name that passes contrast"),
         KeySpec("gradient", .object(gradient), "a linear or radial gradient"),
         KeySpec("image", .oneOf([.path, .object(image)]), "a photo or picture"),
     ], exactlyOne: [["color", "gradient", "image"]])
@@ -73,12 +90,13 @@ public enum LanguageSchema {
         KeySpec("uppercase", .boolean, "upper-case the text (default true for initials)"),
         KeySpec("font", .oneOf([.text(pattern: nil), .object(font)]), "family name or font mapping"),
         KeySpec("size", .oneOf([length, .choice(["auto"])]), "text size, or auto (default)"),
-        KeySpec("color", .oneOf([.colour, .choice(["auto"])]), "text colour, or auto (default): black or white"),
+        KeySpec("color", chosenColour, "text colour; auto (default): black or white; fromImage: a colour of the background image that passes contrast"),
+        KeySpec("initialsStyle", .choice(InitialsStyle.allCases.map(\.rawValue)), "which letters of 'initials': firstLast (default), first or firstTwo"),
     ], exactlyOne: [["content", "initials"]])
 
     public static let border = ObjectSpec("Border", keys: [
         KeySpec("width", .length(maxPercent: 50), "ring width, pixels or percentage of size, at most 50%"),
-        KeySpec("color", .colour, "ring colour"),
+        KeySpec("color", chosenColour, "ring colour; auto: black or white; fromImage: a colour of the background image"),
     ], required: ["width", "color"])
 
     public static let output = ObjectSpec("Output", keys: [
@@ -92,10 +110,10 @@ public enum LanguageSchema {
     static let appearanceKeys: [KeySpec] = [
         KeySpec("shape", .choice(shapes), "outline: circle (default), square or roundRect"),
         KeySpec("cornerRadius", .length(maxPercent: 50), "corner radius of roundRect, at most 50% (default 20%)"),
-        KeySpec("background", .oneOf([.colour, .object(background)]), "fill inside the shape (default #9E9E9E)"),
+        KeySpec("background", .oneOf([.colour, .choice(["auto"]), .object(background)]), "fill inside the shape (default #9E9E9E); auto: a colour derived from the name"),
         KeySpec("text", .oneOf([.text(pattern: nil), .object(text)]), "overlay text"),
         KeySpec("border", .object(border), "ring inside the shape's edge"),
-        KeySpec("contrast", contrast, "minimum WCAG contrast of text, or off"),
+        KeySpec("contrast", contrast, "minimum WCAG contrast of text, or off; or {minimum, colorVision}"),
     ]
 
     public static let dark = ObjectSpec("Dark", keys: appearanceKeys)
@@ -113,7 +131,9 @@ public enum LanguageSchema {
 
     /// `logoc.yaml`.
     public static let config = ObjectSpec("Config", keys: [
-        KeySpec("contrast", contrast, "default minimum contrast (default AA-large)"),
+        KeySpec("contrast", contrast, "default minimum contrast (default AA-large), or {minimum, colorVision}"),
+        KeySpec("lookAlike", .oneOf([.integer(0...16), .choice(["off"])]),
+                "largest perceptual-hash distance (of 64 bits) at which two outputs are reported as look-alikes (W003); default \(ProjectConfig.defaultLookAlike), or off"),
         KeySpec("fonts", .list(.path, count: nil), "folders of font files, searched before the bundled fonts"),
         KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
         KeySpec("output", .object(output), "default output"),

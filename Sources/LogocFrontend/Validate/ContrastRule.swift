@@ -9,6 +9,8 @@ public struct ContrastRule: Sendable, Equatable {
     public let minimum: Double
     /// How the minimum is shown: `4.5:1 (AA)`.
     public let label: String
+    /// Deficiencies the contrast is re-checked under (`contrast.colorVision`).
+    public let colorVision: [ColorVision]
 
     /// What was measured for the text.
     public struct Measurement: Sendable, Equatable {
@@ -27,16 +29,23 @@ public struct ContrastRule: Sendable, Equatable {
 
     /// The rule in force: the spec's `contrast`, else `logoc.yaml`'s, else
     /// AA-large; nil for `contrast: off`.
-    public init?(logo written: Located<ContrastSyntax>?, project: Project) {
+    public init?(logo written: Located<ContrastSyntax>?, colorVision: Located<[ColorVision]>? = nil, project: Project) {
+        let vision = (colorVision ?? project.config.colorVision)?.value ?? []
         switch (written ?? project.config.contrast)?.value {
         case .off: return nil
-        case .minimum(let ratio): self.init(minimum: ratio)
-        case nil: self.init(minimum: 3)
+        case .minimum(let ratio): self.init(minimum: ratio, colorVision: vision)
+        case nil: self.init(minimum: 3, colorVision: vision)
         }
     }
 
-    public init(minimum: Double) {
+    /// The rule of a spec (its own `contrast`, else `logoc.yaml`'s).
+    public init?(_ logo: LogoSyntax, project: Project) {
+        self.init(logo: logo.contrast, colorVision: logo.colorVision, project: project)
+    }
+
+    public init(minimum: Double, colorVision: [ColorVision] = []) {
         self.minimum = minimum
+        self.colorVision = colorVision
         let number = SyntaxDecoder.format(minimum) + ":1"
         if let word = LanguageSchema.contrastLevels.first(where: { $0.ratio == minimum })?.word {
             label = "\(number) (\(word))"
@@ -60,5 +69,18 @@ public struct ContrastRule: Sendable, Equatable {
             : "choose a lighter or darker text colour or background; for a logotype, 'contrast: off'"
         return Diagnostic(.E011, "contrast \(shown):1 between text \(m.color) and the background is below the minimum \(label)",
                           at: span, help: help)
+    }
+
+    /// E017 when the text passes for normal vision but not under one or more
+    /// of `colorVision`; `ratios` are the contrasts measured under each.
+    /// (Failing for normal vision too is E011's alone: one problem, one code.)
+    public func colorVisionDiagnostic(_ m: Measurement, ratios: [(ColorVision, Double)], at span: SourceSpan) -> Diagnostic? {
+        guard m.ratio + 1e-9 >= minimum else { return nil }
+        let failing = ratios.filter { $0.1 + 1e-9 < minimum }.sorted { $0.0 < $1.0 }
+        guard let worst = failing.min(by: { $0.1 < $1.1 }) else { return nil }
+        let list = failing.map { "\($0.0.rawValue) (\(String(format: "%.2f", floor($0.1 * 100) / 100)):1)" }
+        let what = m.isAuto ? "auto text (\(m.color == .white ? "white" : m.color == .black ? "black" : m.color.description))" : "text \(m.color)"
+        return Diagnostic(.E017, "contrast of \(what) is below the minimum \(label) for a viewer with " + SyntaxDecoder.list(list, quote: false, or: false),
+                          at: span, help: "the colours differ mostly in hue, which \(worst.0.rawValue) loses; make the text and the background differ in lightness, or use 'color: auto'")
     }
 }

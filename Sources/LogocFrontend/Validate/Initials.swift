@@ -1,17 +1,52 @@
+/// `text.initialsStyle`: which graphemes of the name become the initials.
+public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
+    /// The first grapheme of the first and of the last word (SPEC.md's rule, the default).
+    case firstLast
+    /// The first grapheme of the first word only.
+    case first
+    /// The first two graphemes of the first word: `Ada` → `AD`, `李小龍` → `李小`.
+    case firstTwo
+}
+
 /// Initials as SPEC.md defines them: the first grapheme of the first and of
 /// the last word, where a word is a run of letters, marks or digits, an
 /// apostrophe inside a word does not split it, and anything from `@` on is
 /// dropped (an e-mail address gives its local part's initials).
+///
+/// Scripts written without spaces (Chinese, Japanese, and Korean names
+/// written as one block) are one word, so `firstLast` gives one character
+/// and `firstTwo` two. Letters of joining scripts (Arabic, Syriac, N'Ko, …)
+/// taken from two different words get a zero-width non-joiner between them:
+/// they are two initials, not the start of a word, and must not join.
 public enum Initials {
-    public static func of(_ name: String) -> String {
+    public static func of(_ name: String, style: InitialsStyle = .firstLast) -> String {
         let local = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
         let words = words(in: local)
-        guard let first = words.first?.first else {
+        guard let firstWord = words.first, let first = firstWord.first else {
             // No letters at all (an emoji, say): show the first grapheme.
             return local.first { !$0.isWhitespace }.map(String.init) ?? ""
         }
-        guard words.count > 1, let last = words.last?.first else { return String(first) }
-        return String(first) + String(last)
+        switch style {
+        case .first:
+            return String(first)
+        case .firstTwo:
+            return String(firstWord.prefix(2))
+        case .firstLast:
+            guard words.count > 1, let last = words.last?.first else { return String(first) }
+            let separator = joins(first) && joins(last) ? "\u{200C}" : ""
+            return String(first) + separator + String(last)
+        }
+    }
+
+    /// Whether the grapheme's letter joins its neighbours in cursive scripts
+    /// (Unicode's Joining_Type D or R is what Arabic shaping uses; the
+    /// scripts' blocks are a close, dependency-free stand-in).
+    static func joins(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x0600...0x08FF).contains(v)     // Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, Arabic Extended
+            || (0xFB50...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)   // Arabic presentation forms
+            || (0x10D00...0x10D3F).contains(v)   // Hanifi Rohingya
+            || (0x1800...0x18AF).contains(v)     // Mongolian
     }
 
     /// The words of `text`, as strings of whole graphemes.

@@ -19,7 +19,8 @@ struct Validator {
         self.specFile = specFile
     }
 
-    mutating func validate(_ logo: LogoSyntax) {
+    /// `name` is the spec's name (written, or from the file name): `background: auto` hashes it.
+    mutating func validate(_ logo: LogoSyntax, name: String) {
         let size = Double(logo.size?.value ?? 512)
         let shape = logo.shape?.value ?? .circle
         if let radius = logo.cornerRadius {
@@ -38,16 +39,52 @@ struct Validator {
             } else if let width = border.width, width.value.pixels(of: size) == 0 {
                 warn(.W002, "a border of width 0 has no effect", at: width.span, help: "remove 'border' or give it a width")
             }
-            if let color = border.color { _ = resolve(color) }
+            if let color = border.color {
+                switch color.value {
+                case .color(let c): _ = resolve(Located(c, at: color.span))
+                case .fromImage: checkFromImage(color.span, background: logo.background, what: "border")
+                case .auto: break
+                }
+            }
         }
-        let backgrounds = background(logo.background)
+        let backgrounds = logo.background?.value == .auto ? autoBackground(logo, name: name) : background(logo.background)
         if let text = logo.text {
-            checkText(text, backgrounds: backgrounds, contrast: logo.contrast, textKey: logo.textKey)
-        } else if let contrast = logo.contrast, contrast.span.file == specFile {
+            checkText(text, backgrounds: backgrounds, logo: logo)
+        } else {
             // Only where the spec itself wrote it: a partial's contrast is for
             // the specs of it that have text.
-            warn(.W002, "'contrast' has no effect without 'text'", at: contrast.span, help: "remove 'contrast', or add 'text'")
+            if let contrast = logo.contrast, contrast.span.file == specFile {
+                warn(.W002, "'contrast' has no effect without 'text'", at: contrast.span, help: "remove 'contrast', or add 'text'")
+            }
+            if let vision = logo.colorVision, vision.span.file == specFile {
+                warn(.W002, "'colorVision' has no effect without 'text'", at: vision.span, help: "remove 'colorVision', or add 'text'")
+            }
         }
+    }
+
+    /// `fromImage` on a background without an image: it picks as `auto` does.
+    private mutating func checkFromImage(_ span: SourceSpan, background: Located<BackgroundSyntax>?, what: String) {
+        if case .image? = background?.value { return }
+        warn(.W002, "'fromImage' has no effect without an image background; the \(what) is black or white as with 'auto'", at: span,
+             help: "write 'color: auto', or use an image background")
+    }
+
+    /// `background: auto`: the colour it resolves to, or E011 when no entry
+    /// of the palette can reach the minimum with the text's colour.
+    private mutating func autoBackground(_ logo: LogoSyntax, name: String) -> (written: [RGBA], visible: [RGBA])? {
+        let rule = ContrastRule(logo, project: project)
+        let text = AutoBackground.writtenText(logo, palette: project.config.palette)
+        let minimum = logo.text == nil ? nil : rule?.minimum
+        let palette = project.autoPalettes.palette(text: text, minimum: minimum, vision: rule?.colorVision ?? [])
+        guard let colour = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette) else {
+            let span = logo.text?.value.color?.span ?? logo.background?.span ?? logo.textKey
+            if let span, let rule {
+                error(.E011, "no colour of the automatic background palette reaches the minimum \(rule.label) with text \(text ?? AutoBackground.autoText)",
+                      at: span, help: "use 'color: auto', a lighter or darker text colour, or a lower 'contrast'")
+            }
+            return nil
+        }
+        return ([colour], [colour])
     }
 
     // MARK: Background
@@ -61,6 +98,8 @@ struct Validator {
         switch background.value {
         case .color(let colour):
             return resolve(colour).map { ([$0], ContrastMeter.backdrops($0)) }
+        case .auto:
+            return nil
         case .gradient(let gradient):
             if let angle = gradient.angle, gradient.type?.value == .radial {
                 warn(.W002, "'angle' has no effect on a radial gradient", at: angle.span, help: "remove 'angle', or use 'type: linear'")
@@ -112,8 +151,13 @@ struct Validator {
 
     // MARK: Text
 
-    private mutating func checkText(_ text: Located<TextSyntax>, backgrounds background: (written: [RGBA], visible: [RGBA])?, contrast: Located<ContrastSyntax>?, textKey: SourceSpan?) {
+    private mutating func checkText(_ text: Located<TextSyntax>, backgrounds background: (written: [RGBA], visible: [RGBA])?, logo: LogoSyntax) {
+        let textKey = logo.textKey
         let t = text.value
+        if let style = t.initialsStyle, t.initials == nil, style.span.file == specFile {
+            warn(.W002, "'initialsStyle' has no effect without 'initials'", at: style.span, help: "remove 'initialsStyle', or write 'initials:' instead of 'content:'")
+        }
+        if let colour = t.color, colour.value == .fromImage { checkFromImage(colour.span, background: logo.background, what: "text") }
         // Without content or initials there is nothing to draw (E004 says so).
         guard t.content != nil || t.initials != nil else { return }
         // Fonts: a file wins over a family.
@@ -175,13 +219,20 @@ struct Validator {
                 return
             }
         }
-        guard !backgrounds.isEmpty, let minimum = ContrastRule(logo: contrast, project: project) else { return }
+        guard !backgrounds.isEmpty, let minimum = ContrastRule(logo, project: project) else { return }
         let autoColour = ContrastMeter.auto(over: backgrounds)
         let colour = textColour ?? autoColour
         let measurement = ContrastRule.Measurement(
             color: colour, ratio: ContrastMeter.minimum(colour, over: backgrounds), isAuto: textColour == nil,
             autoColor: autoColour, autoRatio: ContrastMeter.minimum(autoColour, over: backgrounds))
-        if let diagnostic = minimum.diagnostic(measurement, at: colourSpan ?? textKey ?? text.span) {
+        let span = colourSpan ?? textKey ?? text.span
+        if let diagnostic = minimum.diagnostic(measurement, at: span) {
+            diagnostics.append(diagnostic)
+        }
+        let ratios = minimum.colorVision.map { vision in
+            (vision, ContrastMeter.minimum(vision.simulate(colour), over: backgrounds.map(vision.simulate)))
+        }
+        if let diagnostic = minimum.colorVisionDiagnostic(measurement, ratios: ratios, at: logo.colorVision?.span ?? span) {
             diagnostics.append(diagnostic)
         }
     }

@@ -1,0 +1,16 @@
+/// FNV-1a, 64 bits: a hash that is the same in every process and on every
+/// machine. Swift's `Hasher` is seeded per process, so it must never decide
+/// anything that is written to a file.
+public enum StableHash {
+    public static func fnv1a64<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// The hash of a string's UTF-8 bytes.
+    public static func fnv1a64(_ text: String) -> UInt64 { fnv1a64(text.utf8) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import LogocCore
+
+/// `AutoBackground` palettes already computed in this run, by text colour,
+/// minimum and colour-vision checks: thousands of specs share a handful of
+/// those, and a palette costs hundreds of contrast computations.
+public final class AutoPaletteCache: @unchecked Sendable {
+    // @unchecked: `palettes` is only touched under `lock`.
+    private let lock = NSLock()
+    private var palettes: [Key: [RGBA]] = [:]
+
+    struct Key: Hashable {
+        var text: RGBA?
+        var minimum: Double?
+        var vision: [ColorVision]
+    }
+
+    public init() {}
+
+    /// `AutoBackground.palette(text:minimum:vision:)`, computed once per key.
+    public func palette(text: RGBA?, minimum: Double?, vision: [ColorVision]) -> [RGBA] {
+        let key = Key(text: text, minimum: minimum, vision: vision)
+        lock.lock()
+        if let known = palettes[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let palette = AutoBackground.palette(text: text, minimum: minimum, vision: vision)
+        lock.lock()
+        palettes[key] = palette
+        lock.unlock()
+        return palette
+    }
+}
