@@ -201,12 +201,13 @@ public enum BuildRun {
             let groups = options.clock.time(.io) {
                 context.finish(outcomes, looked: looked, troubled: troubled, fresh: fresh.map(\.spec), report: &report)
             }
-            // Look-alikes among this run's specs, whether drawn now or before.
-            if let threshold = project.config.lookAlike {
+            // Look-alikes of the specs looked at, among all of this run's
+            // specs, whether drawn now or before.
+            if let threshold = project.config.lookAlike, !dirty.isEmpty {
                 var display: [String: String] = [:]
                 for (input, relative) in zip(inputs, relatives) { display[relative] = input.displayPath }
                 let pictures = LookAlikeCheck.pictures(groups, display: display)
-                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: Set(dirty.map(\.displayPath)))
             }
         }
         report.diagnostics = report.diagnostics.normalized()

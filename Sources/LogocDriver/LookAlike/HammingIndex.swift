@@ -14,13 +14,20 @@ struct HammingIndex {
     /// means 2,517 buckets per chunk and hash.
     static let maximumThreshold = 16
 
+    /// Below this many hashes a plain scan is faster than the tables (four
+    /// of 65,537 counts each), and the look-alike check makes one index per
+    /// colour cell, most of them small.
+    static let scanBelow = 1024
+
     private let hashes: [UInt64]
-    /// Per chunk, bucket `k`'s members are `members[c][starts[c][k]..<starts[c][k + 1]]`.
+    /// Per chunk, bucket `k`'s members are `members[c][starts[c][k]..<starts[c][k + 1]]`;
+    /// empty for a small index, which is scanned.
     private var starts: [[Int32]] = []
     private var members: [[Int32]] = []
 
     init(_ hashes: [UInt64]) {
         self.hashes = hashes
+        guard hashes.count >= Self.scanBelow else { return }
         for c in 0..<Self.chunks {
             var counts = [Int32](repeating: 0, count: 65_537)
             for h in hashes { counts[Int(Self.chunk(h, c)) + 1] += 1 }
@@ -61,6 +68,13 @@ struct HammingIndex {
     /// `threshold` bits from `hash` (`masks` from `masks(for: threshold)`).
     func query(_ hash: UInt64, within threshold: Int, masks: [UInt16], _ body: (Int, Int) -> Void) {
         let t = max(0, min(threshold, Self.maximumThreshold))
+        if starts.isEmpty {
+            for (i, other) in hashes.enumerated() {
+                let distance = (hash ^ other).nonzeroBitCount
+                if distance <= t { body(i, distance) }
+            }
+            return
+        }
         let radius = t / Self.chunks
         for c in 0..<Self.chunks {
             let key = Self.chunk(hash, c)

@@ -47,7 +47,10 @@ enum LookAlikeCheck {
     /// earlier one (in path order), naming the earliest and counting the
     /// others, so a thousand identical avatars give a thousand warnings,
     /// not half a million.
-    static func diagnostics(_ pictures: [Picture], threshold: Int) -> [Diagnostic] {
+    /// With `lookedAt` (display paths of the spec files looked at in this
+    /// run), only pairs with one of them are reported, as a build reports the
+    /// other diagnostics of the specs it looked at; nil reports every pair.
+    static func diagnostics(_ pictures: [Picture], threshold: Int, lookedAt: Set<String>? = nil) -> [Diagnostic] {
         guard pictures.count > 1 else { return [] }
         // Look-alikes have nearly the same mean colour, so pictures are first
         // put in cells of the OKLab grid as wide as the colour tolerance; a
@@ -62,9 +65,9 @@ enum LookAlikeCheck {
         for (i, lab) in labs.enumerated() { members[cell(lab), default: []].append(i) }
         let indexes = members.mapValues { HammingIndex($0.map { pictures[$0].fingerprint.hash }) }
         let masks = HammingIndex.masks(for: threshold)
-        // Per later picture: the earliest look-alike, its distance, and how many there are.
-        var found: [Int: (first: Int, distance: Int, count: Int)] = [:]
-        for (j, b) in pictures.enumerated() {
+        // The pictures that look like picture `j` (same variant, another output, close in colour).
+        func nearby(_ j: Int, _ body: (Int, Int) -> Void) {
+            let b = pictures[j]
             let home = cell(labs[j])
             for dl in -1...1 {
                 for da in -1...1 {
@@ -74,15 +77,29 @@ enum LookAlikeCheck {
                         index.query(b.fingerprint.hash, within: threshold, masks: masks) { k, distance in
                             let i = ids[k]
                             let a = pictures[i]
-                            guard i < j, a.variant == b.variant, a.label != b.label,
+                            guard i != j, a.variant == b.variant, a.label != b.label,
                                   labs[i].distance(to: labs[j]) <= colorTolerance else { return }
-                            if let known = found[j] {
-                                found[j] = i < known.first ? (i, distance, known.count + 1) : (known.first, known.distance, known.count + 1)
-                            } else {
-                                found[j] = (i, distance, 1)
-                            }
+                            body(i, distance)
                         }
                     }
+                }
+            }
+        }
+        // Warnings go on later pictures of pairs with a picture looked at in this run.
+        var targets: Set<Int> = []
+        for j in pictures.indices where lookedAt.map({ $0.contains(pictures[j].displayPath) }) ?? true {
+            targets.insert(j)
+            if lookedAt != nil { nearby(j) { i, _ in if i > j { targets.insert(i) } } }
+        }
+        // Per later picture: the earliest look-alike, its distance, and how many there are.
+        var found: [Int: (first: Int, distance: Int, count: Int)] = [:]
+        for j in targets {
+            nearby(j) { i, distance in
+                guard i < j else { return }
+                if let known = found[j] {
+                    found[j] = i < known.first ? (i, distance, known.count + 1) : (known.first, known.distance, known.count + 1)
+                } else {
+                    found[j] = (i, distance, 1)
                 }
             }
         }
