@@ -10,6 +10,8 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium pre-commit git
 
+FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
+
 .PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit
 
 all: build
@@ -23,6 +25,9 @@ deps:
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+	@# logoc reads the bundled fonts from fontconfig's caches of their folders
+	@# (docs/rendering.md); a no-op when Debian's font triggers made them.
+	@fc-cache $(FONT_DIRS) >/dev/null 2>&1 || true
 
 build: deps
 	$(SWIFT) build
