@@ -133,7 +133,7 @@ public enum BuildRun {
         var owners = CheckRun.OutputOwners()
         let renderers = RendererPool()
         var outcomes: [Outcome] = []
-        var troubled: Set<String> = []
+        var results = RunResults()
         let done = Counter()
         var seen = 0
         for start in stride(from: 0, to: dirty.count, by: max(1, options.chunkFiles)) {
@@ -156,6 +156,7 @@ public enum BuildRun {
             report.failedCount += failedDocuments
             // Files with a failed document, or left with no spec, keep their old outputs.
             let building = Set(checked.specs.map(\.input.path))
+            var troubled: Set<String> = []
             for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
                 troubled.insert(context.relative(input.path))
             }
@@ -177,7 +178,13 @@ public enum BuildRun {
                 ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
             })
             for (path, source) in checked.sources where quoted.contains(path) { report.sources[path] = source }
-            outcomes += made
+            context.collect(made, troubled: troubled, into: &results)
+            // What the report needs of each outcome; the rest is in its group now.
+            outcomes += made.map { o in
+                var light = o
+                (light.entries, light.records, light.dependencies) = ([], [], [:])
+                return light
+            }
         }
         if dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
@@ -199,7 +206,7 @@ public enum BuildRun {
         if options.outputDirectory != nil {
             let looked = dirty.map { context.relative($0.path) }
             let groups = options.clock.time(.io) {
-                context.finish(outcomes, looked: looked, troubled: troubled, fresh: fresh.map(\.spec), report: &report)
+                context.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report)
             }
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.

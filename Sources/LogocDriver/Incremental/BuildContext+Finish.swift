@@ -2,38 +2,32 @@ import Foundation
 import LogocCore
 import LogocFrontend
 
-extension BuildContext {
-    /// Brings the cache's groups up to date with this run, removes the
-    /// outputs of deleted or renamed specs (only files logoc recorded), and
-    /// writes the manifest, the cache and the gallery, each atomically. The
-    /// groups of spec files not looked at again are copied as bytes, so the
-    /// cost of a rebuild that touched one spec does not grow with the others.
-    /// `looked` are the spec files looked at again (project-relative),
-    /// `troubled` those of them with a failed document or no spec left.
-    /// Returns the spec files' groups after the run (for the look-alike check).
-    @discardableResult
-    func finish(_ outcomes: [Outcome], looked: [String], troubled: Set<String>, fresh: [String],
-                report: inout RunReport) -> [String: BuildCache.Group] {
-        guard let directory else { return [:] }
-        let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
-        let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
-        // Nothing was looked at again and every spec of last time is still
-        // here: the manifest, gallery and cache are already right.
-        if outcomes.isEmpty, fresh.count == cache.groups.count, looked.isEmpty,
-           FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
-            return cache.groups
-        }
+/// What the chunks of a run decided, kept small while the run goes on:
+/// the new groups of spec files that built cleanly, the outcomes of files
+/// that did not, and every output path a spec of the run writes.
+struct RunResults {
+    var groups: [String: BuildCache.Group] = [:]
+    var failedDocuments: [String: [Outcome]] = [:]
+    /// Spec files with a document that failed, or that gave no spec at all.
+    var failed: Set<String> = []
+    var claimed: Set<String> = []
+    var lookedAtAny = false
+}
 
-        // A spec file with a document that failed, or that gave no spec at
-        // all, keeps its old outputs; the others were decided by this run.
+extension BuildContext {
+    /// Takes one chunk's outcomes into `results`: each cleanly built spec
+    /// file's group is encoded now (on every core), so the chunk's entries
+    /// and records can be let go. `troubled` are the chunk's files with a
+    /// failed document or no spec left.
+    func collect(_ outcomes: [Outcome], troubled: Set<String>, into results: inout RunResults) {
+        guard directory != nil else { return }
+        results.lookedAtAny = results.lookedAtAny || !outcomes.isEmpty || !troubled.isEmpty
         var documents: [String: [Outcome]] = [:]
         for outcome in outcomes { documents[outcome.specFile, default: []].append(outcome) }
         let failed = Set(outcomes.filter { $0.state == .failed || $0.state == .checked }.map(\.specFile)).union(troubled)
-        let skipped = Set(fresh)
-        let partOfRun = Set(looked).union(skipped)
-
-        var groups: [String: BuildCache.Group] = [:]
-        for spec in fresh { groups[spec] = cache.groups[spec] }
+        results.failed.formUnion(failed)
+        for outcome in outcomes { results.claimed.formUnion(outcome.entries.map(\.path)) }
+        for file in failed { if let parts = documents[file] { results.failedDocuments[file, default: []] += parts } }
         let decided = documents.keys.filter { !failed.contains($0) }.sorted()
         let made = ResultSlots<BuildCache.Group>(count: decided.count)
         let byFile = documents
@@ -42,11 +36,36 @@ extension BuildContext {
             made.set(i, BuildCache.group(dependencies: parts.reduce(into: [:]) { all, o in all.merge(o.dependencies) { a, _ in a } },
                                          outputs: parts.flatMap(\.records), fresh: true))
         }
-        for (file, group) in zip(decided, made.values()) { groups[file] = group }
+        for (file, group) in zip(decided, made.values()) { results.groups[file] = group }
+    }
+
+    /// Brings the cache's groups up to date with this run, removes the
+    /// outputs of deleted or renamed specs (only files logoc recorded), and
+    /// writes the manifest, the cache and the gallery, each atomically. The
+    /// groups of spec files not looked at again are copied as bytes, so the
+    /// cost of a rebuild that touched one spec does not grow with the others.
+    /// `looked` are the spec files looked at again (project-relative).
+    /// Returns the spec files' groups after the run (for the look-alike check).
+    @discardableResult
+    func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> [String: BuildCache.Group] {
+        guard let directory else { return [:] }
+        let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
+        let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
+        // Nothing was looked at again and every spec of last time is still
+        // here: the manifest, gallery and cache are already right.
+        if !results.lookedAtAny, fresh.count == cache.groups.count, looked.isEmpty,
+           FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
+            return cache.groups
+        }
+        let failed = results.failed
+        let skipped = Set(fresh)
+        let partOfRun = Set(looked).union(skipped)
+        var groups = results.groups
+        for spec in fresh { groups[spec] = cache.groups[spec] }
+        let claimed = results.claimed
 
         // Outputs logoc wrote before (the cache's, or without one the
         // manifest's) that no spec writes now go.
-        let claimed = Set(outcomes.flatMap { $0.entries.map(\.path) })
         var removed: [String] = []
         let before = cache.isEmpty ? Array(manifestOnly.keys) : Array(cache.groups.keys)
         for spec in before where !skipped.contains(spec) {
@@ -70,13 +89,13 @@ extension BuildContext {
             // Failed (or known only from the manifest): its old outputs stay
             // listed, with any its good documents wrote now, and it is
             // looked at again next time.
-            let now = (documents[spec] ?? []).flatMap(\.records)
+            let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             let rewritten = Set(now.map(\.entry.path))
             groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false)
         }
         // A failed file new to the cache still lists what its good documents wrote.
         for spec in failed where groups[spec] == nil {
-            let now = (documents[spec] ?? []).flatMap(\.records)
+            let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             if !now.isEmpty { groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false) }
         }
         removed.sort()
