@@ -10,7 +10,8 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium pre-commit git
 
-.PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit
+.PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit \
+        fuzz fuzz-build test-asan test-tsan leaks
 
 all: build
 
@@ -114,3 +115,21 @@ benchdeps: deps
 	  PIP="python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore"; \
 	  $$PIP $(BENCH_PY_PACKAGES) 2>/dev/null || $$PIP --break-system-packages $(BENCH_PY_PACKAGES); \
 	}
+
+## Fuzzing (docs/hardening.md): libFuzzer with AddressSanitizer on the front
+## end (fuzz-spec), the image decoders (fuzz-image) and font loading
+## (fuzz-font). The targets exist only with LOGOC_FUZZ=1 (see Package.swift)
+## and build into .build-fuzz. Each runs FUZZ_SECONDS (default 600) on a
+## corpus in .build-fuzz/corpus/NAME seeded by Fuzz/run.sh; a crash is
+## written to .build-fuzz/artifacts/ and fails the target.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= fuzz-spec fuzz-image fuzz-font
+FUZZ_FLAGS   := -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
+fuzz-build: deps
+	for t in $(FUZZ_TARGETS); do \
+	  LOGOC_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS) --product $$t || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@bin="$$(LOGOC_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS) --show-bin-path)"; \
+	for t in $(FUZZ_TARGETS); do bash Fuzz/run.sh $$t "$$bin/$$t" $(FUZZ_SECONDS) || exit 1; done

@@ -57,7 +57,8 @@ public final class FontCatalog: @unchecked Sendable {
     private func loadFaces(_ path: String) -> [FontFace] {
         if let cached = faces[path] { return cached }
         var loaded: [FontFace] = []
-        if FileManager.default.isReadableFile(atPath: path) {
+        // FreeType would block on a FIFO and read a truncated font as if whole.
+        if FontFileCheck.problem(path: path) == nil {
             let count = FontFace.faceCount(path: path)
             for i in 0..<count {
                 if let face = FontFace(path: path, index: i) { loaded.append(face) }

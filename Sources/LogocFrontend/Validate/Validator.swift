@@ -129,7 +129,8 @@ struct Validator {
                 if let path = resolvePath(file, what: "font file") {
                     primary = project.fonts.faces(ofFile: path)
                     if primary.isEmpty {
-                        error(.E012, "'\(file.value)' is not a font file that can be read", at: file.span,
+                        let why = FontFileCheck.problem(path: path).map { ": it \($0)" } ?? ""
+                        error(.E012, "'\(file.value)' is not a font file that can be read\(why)", at: file.span,
                               help: "use a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
                     }
                 }
