@@ -78,6 +78,10 @@ private struct TreeBuilder {
     private var documentStart = SourceSpan.startOf("")
     private var documentRoot: YAMLNode?
     private var abandoned = false
+    /// Set when nesting passes the limit: reading stops there, since libyaml
+    /// checks every open flow level on each token, so skipping the rest of
+    /// 100,000 nested `[` would take minutes (found by the hostile corpus).
+    private var stopped = false
 
     init(file: String, limits: YAMLReader) {
         self.file = file
@@ -102,6 +106,7 @@ private struct TreeBuilder {
             let type = event.type
             if !abandoned { handle(&event) }
             yaml_event_delete(&event)
+            if stopped { return }
             if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { return }
             if abandoned, stack.isEmpty, type == YAML_DOCUMENT_END_EVENT { abandoned = false }
         }
@@ -166,6 +171,7 @@ private struct TreeBuilder {
             diagnostics.append(Diagnostic(.E001, "nesting is deeper than \(limits.maxDepth) levels", at: span,
                                           help: "a spec needs only a few levels; flatten this value"))
             abandon()
+            stopped = true
             return
         }
         stack.append(container)
