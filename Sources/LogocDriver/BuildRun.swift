@@ -74,6 +74,8 @@ public enum BuildRun {
         if let directory = options.outputDirectory {
             do {
                 lock = try OutputLock(directory: directory) { options.waiting?() }
+                // A build killed mid-write leaves temporary files; the lock says none is ours now.
+                AtomicFile.removeLeftovers(in: directory)
             } catch {
                 return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(error)"])
             }

@@ -10,7 +10,7 @@ public enum CleanRun {
         let lock = try OutputLock(directory: directory) {}
         defer { _ = lock }
         let manifest = Manifest.load(from: directory)
-        var removed: [String] = []
+        var removed: [String] = AtomicFile.removeLeftovers(in: directory)
         for entry in manifest.outputs {
             let full = (directory as NSString).appendingPathComponent(entry.path)
             if FileManager.default.fileExists(atPath: full) {
