@@ -133,3 +133,26 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@bin="$$(LOGOC_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS) --show-bin-path)"; \
 	for t in $(FUZZ_TARGETS); do bash Fuzz/run.sh $$t "$$bin/$$t" $(FUZZ_SECONDS) || exit 1; done
+
+## Sanitizers (docs/hardening.md): every test, with the `logoc` the CLI tests
+## run built the same way, in its own scratch path. A report fails the run:
+## ASan aborts on its first error; TSan is told to (halt_on_error), and the
+## CLI processes the tests start inherit the options. Leaks are `make leaks`.
+SAN_TEST_FLAGS ?=
+test-asan: deps pydeps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1 \
+	  $(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address $(SAN_TEST_FLAGS)
+
+test-tsan: deps pydeps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66:suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp \
+	  $(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread $(SAN_TEST_FLAGS)
+
+## LeakSanitizer over a build of LEAK_SPECS specs (default 1,000) with
+## --jobs 2, by an ASan-built logoc (.build-asan). Library caches that live
+## until exit are named in Tests/sanitizers/lsan.supp and docs/hardening.md.
+LEAK_SPECS ?= 1000
+leaks: deps
+	$(SWIFT) build --scratch-path .build-asan --sanitize=address --product logoc
+	bash Tests/sanitizers/leaks.sh "$$($(SWIFT) build --scratch-path .build-asan --sanitize=address --show-bin-path)/logoc" $(LEAK_SPECS)

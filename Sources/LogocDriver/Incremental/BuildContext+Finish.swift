@@ -87,16 +87,25 @@ extension BuildContext {
         let changed = !removed.isEmpty || outcomes.contains { o in o.entries.contains { cache.entries[$0.path] != $0 } }
             || entries.count != cache.entries.count || !FileManager.default.fileExists(atPath: manifestPath)
             || (options.gallery && !FileManager.default.fileExists(atPath: galleryPath))
-        // The three files are independent: write them side by side.
-        let cacheFile = next
+        // The manifest and the gallery side by side, then the cache, last: a
+        // cache that calls everything fresh lets the next run skip writing
+        // the manifest and gallery, so it must never be on disk before them
+        // (a build killed between the two left a stale manifest for good;
+        // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
             { if changed { try AtomicFile.write(manifest.encoded(), to: manifestPath, compare: false) } },
             { if changed && self.options.gallery { try AtomicFile.write(Array(Gallery.html(manifest).utf8), to: galleryPath, compare: false) } },
-            { try AtomicFile.write(cacheFile.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false) },
         ]
-        let errors = ResultSlots<String>(count: writes.count)
+        let errors = ResultSlots<String>(count: writes.count + 1)
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
+        }
+        if errors.values().isEmpty {
+            do {
+                try AtomicFile.write(next.encoded(), to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false)
+            } catch {
+                errors.set(writes.count, "cannot write in '\(directory)': \(error)")
+            }
         }
         report.failures += errors.values()
     }

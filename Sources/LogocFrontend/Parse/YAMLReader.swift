@@ -11,6 +11,10 @@ public struct YAMLReader: Sendable {
     public var maxDepth = 64
     /// Most nodes one document may hold once aliases are expanded.
     public var maxExpandedNodes = 10_000
+    /// Most documents (`---`) in one file: a team keeps a few specs per file;
+    /// the bound keeps a file of 200,000 empty documents from producing as
+    /// many diagnostics.
+    public var maxDocuments = 1_000
 
     public init() {}
 
@@ -116,6 +120,12 @@ private struct TreeBuilder {
         let span = SourceSpan(file: file, start: Self.position(event.start_mark), end: Self.position(event.end_mark))
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
+            if documents.count >= limits.maxDocuments {
+                diagnostics.append(Diagnostic(.E001, "file holds more than \(limits.maxDocuments) documents", at: span,
+                                              help: "split the specs into several files"))
+                stopped = true
+                return
+            }
             anchors = [:]
             expanded = 0
             documentRoot = nil
