@@ -141,7 +141,7 @@ fuzz: fuzz-build
 SAN_TEST_FLAGS ?=
 test-asan: deps pydeps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1 \
+	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:suppressions=$(CURDIR)/Tests/sanitizers/asan.supp \
 	  $(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address $(SAN_TEST_FLAGS)
 
 test-tsan: deps pydeps

@@ -30,7 +30,7 @@ done
 cd "$work"
 log="$work/lsan.log"
 status=0
-ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=1" \
+ASAN_OPTIONS="detect_leaks=1:suppressions=$here/asan.supp" LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=1" \
   "$logoc" build Specs -o out --jobs 2 2> "$log" || status=$?
 outputs=$(find out -name '*.png' -o -name '*.svg' | wc -l)
 echo "leaks: $count specs, $outputs outputs, exit $status"
