@@ -24,7 +24,7 @@ extension DiagnosticCode {
                 explanation: """
                     The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake.
 
-                    The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents, or nests mappings and lists more than 64 levels deep.
+                    The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents or a document of more than 10,000 nodes (without aliases; with them it is E015), or nests mappings and lists more than 64 levels deep.
 
                     Fix the syntax at or just before the position shown.
                     """,

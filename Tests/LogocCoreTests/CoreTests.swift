@@ -11,6 +11,24 @@ struct SourceFileTests {
         #expect(file.line(5) == nil)
         #expect(file.line(0) == nil)
     }
+
+    @Test func emptyLinesAndATrailingBreak() {
+        let file = SourceFile(path: "a.yaml", text: "a\n\n\r\n\rb\n")
+        #expect((1...6).map { file.line($0) } == ["a", "", "", "", "b", ""])
+        #expect(file.line(7) == nil)
+        #expect(SourceFile(path: "e", text: "").line(1) == "")
+    }
+
+    /// Lines are indexed once: quoting every line of a large file is linear
+    /// (it was quadratic: 20,000 diagnostics took 30 s).
+    @Test func quotingEveryLineOfALargeFileIsFast() {
+        let file = SourceFile(path: "a.yaml", text: String(repeating: "---\n", count: 100_000))
+        let start = ContinuousClock.now
+        var total = 0
+        for line in 1...100_000 { total += file.line(line)?.count ?? 0 }
+        #expect(total == 300_000)
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
 }
 
 struct DiagnosticTests {

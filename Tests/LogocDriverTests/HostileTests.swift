@@ -48,6 +48,15 @@ struct HostileTests {
         Case(name: "100,000 nested mappings", expect: "E001") { root in
             try write(root, "spec.yaml", "text: AB\nx: " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n")
         },
+        Case(name: "200,000 empty documents", expect: "E001") { root in
+            try write(root, "spec.yaml", String(repeating: "---\n", count: 200_000))
+        },
+        Case(name: "20,000 keys, no alias", expect: "E001") { root in
+            try write(root, "spec.yaml", "text: AB\n" + (0..<20_000).map { "key\($0): 1\n" }.joined())
+        },
+        Case(name: "4,000 unknown keys", expect: "E002") { root in
+            try write(root, "spec.yaml", "text: AB\n" + (0..<4_000).map { "key\($0): 1\n" }.joined())
+        },
         Case(name: "10,000-character text", expect: "E003") { root in
             try write(root, "spec.yaml", "text: " + String(repeating: "W", count: 10_000) + "\n")
         },

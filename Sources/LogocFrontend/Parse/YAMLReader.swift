@@ -79,6 +79,8 @@ private struct TreeBuilder {
     /// Anchored nodes and their expanded sizes, for this document.
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var expanded = 0
+    /// Whether this document used an alias: past the node limit, that makes it a bomb (E015).
+    private var usedAliases = false
     private var documentStart = SourceSpan.startOf("")
     private var documentRoot: YAMLNode?
     private var abandoned = false
@@ -128,6 +130,7 @@ private struct TreeBuilder {
             }
             anchors = [:]
             expanded = 0
+            usedAliases = false
             documentRoot = nil
             documentStart = SourceSpan(file: file, start: span.start, end: span.start)
         case YAML_DOCUMENT_END_EVENT:
@@ -152,6 +155,7 @@ private struct TreeBuilder {
                 abandon()
                 return
             }
+            usedAliases = true
             var node = target.node
             node.span = span
             add(node, size: target.size, anchor: nil)
@@ -241,8 +245,12 @@ private struct TreeBuilder {
         guard !abandoned else { return }
         expanded += nodes
         if expanded > limits.maxExpandedNodes {
-            diagnostics.append(Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
-                                          help: "a spec this large is almost certainly an alias bomb; use fewer aliases"))
+            // Without aliases it is just a huge document, not a bomb.
+            diagnostics.append(usedAliases
+                ? Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
+                             help: "a spec this large is almost certainly an alias bomb; use fewer aliases")
+                : Diagnostic(.E001, "this document holds more than \(limits.maxExpandedNodes) nodes", at: span,
+                             help: "a spec needs a few dozen; split the file or remove what is not a spec"))
             abandon()
         }
     }
