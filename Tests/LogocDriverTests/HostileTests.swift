@@ -121,7 +121,11 @@ struct HostileTests {
             try FileManager.default.copyItem(atPath: Self.folder + "/" + name, toPath: project.path + "/" + name)
         }
         try hostile.setUp(project.path)
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: project.path))
         let run = try MeasuredRun.run(["build", "spec.yaml", "-o", "out"] + hostile.arguments, in: project.path)
+        // Nothing written beside the output folder (the run's own logs aside).
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: project.path))
+        #expect(after.subtracting(before).subtracting(["out", ".run-stdout", ".run-stderr"]).isEmpty, "wrote \(after.subtracting(before))")
         let context = "\(hostile.name):\n\(run.stderr.prefix(2_000))"
 
         #expect(!run.timedOut, "killed after 60 s: \(context)")
