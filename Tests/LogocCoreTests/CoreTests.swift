@@ -96,3 +96,21 @@ struct CaretTests {
         #expect(lines[3] == "  | " + String(repeating: " ", count: 29) + "^^^^")
     }
 }
+
+struct LongLineExcerptTests {
+    /// A hostile file's 200,000-character line is quoted as a window of 160
+    /// around the span, with the caret still under the right character.
+    @Test func longLinesAreQuotedAsAWindow() throws {
+        let line = String(repeating: "[", count: 100_000) + "X" + String(repeating: "]", count: 100_000)
+        let file = SourceFile(path: "a.yaml", text: "x: 1\n" + line + "\n")
+        let span = SourceSpan(file: "a.yaml", start: .init(line: 2, column: 100_001), end: .init(line: 2, column: 100_002))
+        let text = DiagnosticRenderer(sources: ["a.yaml": file]).human(Diagnostic(.E001, "here", at: span))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(text.count < 1_000)
+        let quoted = try #require(lines.first { $0.hasPrefix("2 | ") })
+        let caret = try #require(lines.first { $0.hasSuffix("^") && $0.hasPrefix("  | ") })
+        #expect(quoted.hasPrefix("2 | …") && quoted.hasSuffix("…"))
+        let index = caret.count - 1
+        #expect(Array(quoted)[index] == "X", "\(quoted)\n\(caret)")
+    }
+}
