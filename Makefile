@@ -12,7 +12,8 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libcairo2-dev libpango1
 
 FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
 
-.PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit
+.PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit \
+        fuzz fuzz-build test-asan test-tsan leaks
 
 all: build
 
@@ -122,3 +123,44 @@ benchdeps: deps
 	  PIP="python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore"; \
 	  $$PIP $(BENCH_PY_PACKAGES) 2>/dev/null || $$PIP --break-system-packages $(BENCH_PY_PACKAGES); \
 	}
+
+## Fuzzing (docs/hardening.md): libFuzzer with AddressSanitizer on the front
+## end (fuzz-spec), the image decoders (fuzz-image) and font loading
+## (fuzz-font). The targets exist only with LOGOC_FUZZ=1 (see Package.swift)
+## and build into .build-fuzz. Each runs FUZZ_SECONDS (default 600) on a
+## corpus in .build-fuzz/corpus/NAME seeded by Fuzz/run.sh; a crash is
+## written to .build-fuzz/artifacts/ and fails the target.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= fuzz-spec fuzz-image fuzz-font
+FUZZ_FLAGS   := -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
+fuzz-build: deps
+	for t in $(FUZZ_TARGETS); do \
+	  LOGOC_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS) --product $$t || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@bin="$$(LOGOC_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS) --show-bin-path)"; \
+	for t in $(FUZZ_TARGETS); do bash Fuzz/run.sh $$t "$$bin/$$t" $(FUZZ_SECONDS) || exit 1; done
+
+## Sanitizers (docs/hardening.md): every test, with the `logoc` the CLI tests
+## run built the same way, in its own scratch path. A report fails the run:
+## ASan aborts on its first error; TSan is told to (halt_on_error), and the
+## CLI processes the tests start inherit the options. Leaks are `make leaks`.
+SAN_TEST_FLAGS ?=
+test-asan: deps pydeps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:suppressions=$(CURDIR)/Tests/sanitizers/asan.supp \
+	  $(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address $(SAN_TEST_FLAGS)
+
+test-tsan: deps pydeps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66:suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp \
+	  $(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread $(SAN_TEST_FLAGS)
+
+## LeakSanitizer over a build of LEAK_SPECS specs (default 1,000) with
+## --jobs 2, by an ASan-built logoc (.build-asan). Library caches that live
+## until exit are named in Tests/sanitizers/lsan.supp and docs/hardening.md.
+LEAK_SPECS ?= 1000
+leaks: deps
+	$(SWIFT) build --scratch-path .build-asan --sanitize=address --product logoc
+	bash Tests/sanitizers/leaks.sh "$$($(SWIFT) build --scratch-path .build-asan --sanitize=address --show-bin-path)/logoc" $(LEAK_SPECS)

@@ -48,3 +48,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (docs/hardening.md), only when LOGOC_FUZZ is set: each
+// defines `LLVMFuzzerTestOneInput` and no `main`, so it links only with
+// `-sanitize=fuzzer`; a normal `swift build` must never see them. `make fuzz`
+// builds them with LOGOC_FUZZ=1 into their own scratch path, .build-fuzz.
+if Context.environment["LOGOC_FUZZ"] != nil {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("fuzz-spec", ["LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "LogocCore"]),
+        ("fuzz-image", ["LogocImageIO"]),
+        ("fuzz-font", ["LogocFonts", "LogocFrontend", "LogocRender", "LogocCore"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -24,7 +24,7 @@ extension DiagnosticCode {
                 explanation: """
                     The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake.
 
-                    The same code is used when the file is not UTF-8, is larger than 1 MiB, or nests mappings and lists more than 64 levels deep.
+                    The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents or a document of more than 10,000 nodes (without aliases; with them it is E015), or nests mappings and lists more than 64 levels deep.
 
                     Fix the syntax at or just before the position shown.
                     """,
@@ -75,6 +75,8 @@ extension DiagnosticCode {
                     The value has the wrong type for its key (a list where a number is expected, a mapping where text is expected), or it is not one of the allowed words, as in `shape: oval`. The message says what is expected.
 
                     Values are typed by the schema, so explicit YAML tags such as `!!bool` are refused, and the only booleans are `true` and `false` (`uppercase: yes` is an error). A document that is not a mapping is E003 too.
+
+                    A text to draw (`content`, `initials`) is E003 when it is longer than 100 characters, or holds a character that would hide or reorder what a reader sees: a control character, a bidirectional override, embedding or isolate, or a zero-width character (a zero-width joiner is allowed between two emoji, where it builds one picture).
                     """,
                 failing: """
                     name: acme
@@ -238,7 +240,7 @@ extension DiagnosticCode {
                 code: .E012,
                 title: "a named file is missing, unreadable or not decodable",
                 explanation: """
-                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load. An image whose dimensions are absurdly large is refused without being decoded.
+                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large is refused without being decoded.
 
                     Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format.
                     """,

@@ -37,22 +37,37 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
+    /// Most characters of a line quoted under a diagnostic.
+    static let maxQuoted = 160
+
     /// The quoted line and a caret line; empty when the file or line is unknown.
     func excerpt(_ span: SourceSpan) -> String {
         guard let file = sources[span.file], let text = file.line(span.start.line) else { return "" }
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count)
-        let shown = text.replacingTabs()
         let lineLength = text.unicodeScalars.count
-        let startColumn = min(span.start.column, lineLength + 1)
+        var startColumn = min(span.start.column, lineLength + 1)
         var endColumn = span.end.line == span.start.line ? span.end.column : lineLength + 1
         endColumn = min(max(endColumn, startColumn + 1), max(lineLength + 1, startColumn + 1))
+        // A very long line (a hostile file can hold a 1 MiB one) is quoted
+        // as a window around the start of the span, marked with "…".
+        var scalars = Array(text.unicodeScalars)
+        var before = "", after = ""
+        if scalars.count > Self.maxQuoted {
+            let offset = max(0, min(startColumn - 1 - Self.maxQuoted / 4, scalars.count - Self.maxQuoted))
+            let end = offset + Self.maxQuoted
+            if offset > 0 { before = "…" }
+            if end < scalars.count { after = "…" }
+            scalars = Array(scalars[offset..<end])
+            startColumn -= offset
+            endColumn = min(endColumn - offset, scalars.count + 1)
+        }
+        let shown = before + String(String.UnicodeScalarView(scalars)).replacingTabs() + after
         // Columns count Unicode scalars; the caret line pads by how wide each
         // scalar shows on a terminal (CJK and emoji take two cells).
-        let scalars = Array(text.unicodeScalars)
         let width = { (range: Range<Int>) in scalars[range.clamped(to: 0..<scalars.count)].reduce(0) { $0 + Self.cells($1) } }
-        let pad = String(repeating: " ", count: width(0..<(startColumn - 1)))
-        let carets = String(repeating: "^", count: max(1, width((startColumn - 1)..<(endColumn - 1))))
+        let pad = String(repeating: " ", count: before.count + width(0..<(startColumn - 1)))
+        let carets = String(repeating: "^", count: max(1, width((startColumn - 1)..<max(startColumn - 1, endColumn - 1))))
         var out = ""
         out += "\(gutter) |\n"
         out += "\(number) | \(shown)\n"

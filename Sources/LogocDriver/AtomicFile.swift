@@ -55,4 +55,31 @@ enum AtomicFile {
         }
         return true
     }
+
+    /// Removes temporary files that a killed run left in `directory` and its
+    /// folders (`.NAME.tmp-PID-N`, as `write` names them). Called under the
+    /// output folder's lock, when no other logoc can be writing there; a
+    /// SIGKILL between `open` and `rename` is the only way one is left.
+    /// Returns the paths removed, relative to `directory`.
+    @discardableResult
+    static func removeLeftovers(in directory: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var removed: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard name.hasPrefix("."), isTemporaryName(name) else { continue }
+            if unlink((directory as NSString).appendingPathComponent(relative)) == 0 { removed.append(relative) }
+        }
+        return removed.sorted()
+    }
+
+    /// Whether `name` is one that `write` gives its temporary files.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard let range = name.range(of: ".tmp-", options: .backwards), name.hasPrefix("."), range.lowerBound > name.index(after: name.startIndex) else {
+            return false
+        }
+        let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
 }
+

@@ -76,7 +76,11 @@ public enum BuildRun {
         var lock: OutputLock?
         if let directory = options.outputDirectory {
             do {
-                lock = try OutputLock(directory: directory) { options.waiting?() }
+                let held = try OutputLock(directory: directory) { options.waiting?() }
+                // A build killed mid-write leaves temporary files; the lock says
+                // whether the last build was, and that none is being written now.
+                if held.predecessorInterrupted { AtomicFile.removeLeftovers(in: directory) }
+                lock = held
             } catch {
                 return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(error)"])
             }
@@ -217,6 +221,7 @@ public enum BuildRun {
                 report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: Set(dirty.map(\.displayPath)))
             }
         }
+        lock?.finished()
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()
         report.unchanged.sort()

@@ -59,7 +59,8 @@ public final class FontCatalog: @unchecked Sendable {
         var loaded: [FontFace] = []
         if let cached = FontconfigCache.shared.faces(ofFile: path) {
             loaded = cached.compactMap { FontFace(pattern: $0.pattern, path: path, index: $0.index) }
-        } else if FileManager.default.isReadableFile(atPath: path) {
+        } else if FontFileCheck.problem(path: path) == nil {
+            // (FreeType would block on a FIFO and read a truncated font as if whole.)
             let count = FontFace.faceCount(path: path)
             for i in 0..<count {
                 if let face = FontFace(path: path, index: i) { loaded.append(face) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LogocCore
 import LogocDriver
+import LogocRender
 import LogocFrontend
 
 /// How diagnostics are printed.
@@ -74,6 +75,7 @@ struct CommonOptions: ParsableArguments {
             if !quiet { FileHandle.standardError.write(Data("waiting for another logoc build into \(output ?? "")\n".utf8)) }
         })
         options.clock = clock
+        if ProcessInfo.processInfo.environment["LOGOC_RELEASE_CACHES_AT_EXIT"] != nil { LibraryCaches.releaseAtExit() }
         var report = BuildRun.run(inputs, project: project, options: options)
         report.timings = clock?.json()
         progress?.clear()

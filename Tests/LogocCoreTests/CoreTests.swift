@@ -11,6 +11,24 @@ struct SourceFileTests {
         #expect(file.line(5) == nil)
         #expect(file.line(0) == nil)
     }
+
+    @Test func emptyLinesAndATrailingBreak() {
+        let file = SourceFile(path: "a.yaml", text: "a\n\n\r\n\rb\n")
+        #expect((1...6).map { file.line($0) } == ["a", "", "", "", "b", ""])
+        #expect(file.line(7) == nil)
+        #expect(SourceFile(path: "e", text: "").line(1) == "")
+    }
+
+    /// Lines are indexed once: quoting every line of a large file is linear
+    /// (it was quadratic: 20,000 diagnostics took 30 s).
+    @Test func quotingEveryLineOfALargeFileIsFast() {
+        let file = SourceFile(path: "a.yaml", text: String(repeating: "---\n", count: 100_000))
+        let start = ContinuousClock.now
+        var total = 0
+        for line in 1...100_000 { total += file.line(line)?.count ?? 0 }
+        #expect(total == 300_000)
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
 }
 
 struct DiagnosticTests {
@@ -76,5 +94,23 @@ struct CaretTests {
         let lines = out.split(separator: "\n").map(String.init)
         // "text: {content: 李龍, color: " is 27 scalars but 29 cells wide.
         #expect(lines[3] == "  | " + String(repeating: " ", count: 29) + "^^^^")
+    }
+}
+
+struct LongLineExcerptTests {
+    /// A hostile file's 200,000-character line is quoted as a window of 160
+    /// around the span, with the caret still under the right character.
+    @Test func longLinesAreQuotedAsAWindow() throws {
+        let line = String(repeating: "[", count: 100_000) + "X" + String(repeating: "]", count: 100_000)
+        let file = SourceFile(path: "a.yaml", text: "x: 1\n" + line + "\n")
+        let span = SourceSpan(file: "a.yaml", start: .init(line: 2, column: 100_001), end: .init(line: 2, column: 100_002))
+        let text = DiagnosticRenderer(sources: ["a.yaml": file]).human(Diagnostic(.E001, "here", at: span))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(text.count < 1_000)
+        let quoted = try #require(lines.first { $0.hasPrefix("2 | ") })
+        let caret = try #require(lines.first { $0.hasSuffix("^") && $0.hasPrefix("  | ") })
+        #expect(quoted.hasPrefix("2 | …") && quoted.hasSuffix("…"))
+        let index = caret.count - 1
+        #expect(Array(quoted)[index] == "X", "\(quoted)\n\(caret)")
     }
 }

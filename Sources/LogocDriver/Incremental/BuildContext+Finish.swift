@@ -139,7 +139,11 @@ extension BuildContext {
         // Written when changed, or missing.
         func needed(_ path: String) -> Bool { changed || !FileManager.default.fileExists(atPath: path) }
         let writeManifest = needed(manifestPath), writeGallery = gallery && needed(galleryPath)
-        // The three files are independent: write them side by side.
+        // The manifest and the gallery side by side, then the cache, last: a
+        // cache that calls everything fresh lets the next run skip writing
+        // the manifest and gallery, so it must never be on disk before them
+        // (a build killed between the two left a stale manifest for good;
+        // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
             { if writeManifest { try AtomicFile.write(Manifest.assemble(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: false) } },
             {
@@ -147,14 +151,18 @@ extension BuildContext {
                 let page = Gallery.page(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
                 try AtomicFile.write(page, to: galleryPath, compare: false)
             },
-            {
-                try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder),
-                                     to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false)
-            },
         ]
-        let errors = ResultSlots<String>(count: writes.count)
+        let errors = ResultSlots<String>(count: writes.count + 1)
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
+        }
+        if errors.values().isEmpty {
+            do {
+                try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder),
+                                     to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false)
+            } catch {
+                errors.set(writes.count, "cannot write in '\(directory)': \(error)")
+            }
         }
         report.failures += errors.values()
         return groups

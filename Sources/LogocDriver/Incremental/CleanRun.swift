@@ -10,7 +10,7 @@ public enum CleanRun {
         let lock = try OutputLock(directory: directory) {}
         defer { _ = lock }
         let manifest = Manifest.load(from: directory)
-        var removed: [String] = []
+        var removed: [String] = AtomicFile.removeLeftovers(in: directory)
         for entry in manifest.outputs {
             let full = (directory as NSString).appendingPathComponent(entry.path)
             if FileManager.default.fileExists(atPath: full) {
@@ -19,7 +19,7 @@ public enum CleanRun {
             }
             BuildContext.removeEmptyFolders(above: full, upTo: directory)
         }
-        for name in [Manifest.fileName, BuildCache.fileName, Gallery.fileName, ".logoc.lock"] {
+        for name in [Manifest.fileName, BuildCache.fileName, Gallery.fileName, ".logoc.lock", ".logoc-building"] {
             let full = (directory as NSString).appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: full) {
                 try FileManager.default.removeItem(atPath: full)

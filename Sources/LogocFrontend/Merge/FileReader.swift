@@ -12,12 +12,17 @@ public enum FileReader {
     /// The file's bytes, at most `limit + 1` of them, so that a caller can
     /// tell a file that is too large without reading all of it.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(.missing) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+        // writer; the type is checked on the open descriptor, so the file
+        // cannot be swapped for a FIFO or device between a check and the open.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+        }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
         let capacity = min(Int(info.st_size), limit) + 1
         var bytes = [UInt8](repeating: 0, count: capacity)
         var total = 0

@@ -162,8 +162,8 @@ struct SyntaxDecoder {
     mutating func text(_ node: YAMLNode) -> Located<TextSyntax>? {
         guard let fields = fields(of: node, LanguageSchema.text, what: "text or a text mapping", context: "text") else { return nil }
         var text = TextSyntax()
-        text.content = fields["content"].flatMap { self.text($0.value, key: "content", pattern: nil) }
-        text.initials = fields["initials"].flatMap { self.text($0.value, key: "initials", pattern: nil) }
+        text.content = fields["content"].flatMap { self.text($0.value, key: "content", pattern: nil) }.flatMap { drawable($0, key: "content") }
+        text.initials = fields["initials"].flatMap { self.text($0.value, key: "initials", pattern: nil) }.flatMap { drawable($0, key: "initials") }
         text.maxLength = fields["maxLength"].flatMap { integer($0.value, key: "maxLength", 1...8) }
         text.uppercase = fields["uppercase"].flatMap { boolean($0.value, key: "uppercase") }
         text.font = fields["font"].flatMap { font($0.value) }
@@ -321,6 +321,25 @@ struct SyntaxDecoder {
             return nil
         }
         return Located(s, at: node.span)
+    }
+
+    /// A text to draw: bounded in length, and free of characters that are
+    /// invisible or that change how the rest is shown (see `TextRules`).
+    mutating func drawable(_ text: Located<String>, key: String) -> Located<String>? {
+        let characters = text.value.count, scalars = text.value.unicodeScalars.count
+        if characters > TextRules.maxCharacters || scalars > TextRules.maxScalars {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' is \(characters) characters long; a logo's text is limited to \(TextRules.maxCharacters)",
+                                          at: text.span, help: "shorten the text; a logo shows a few words at most"))
+            return nil
+        }
+        if let (scalar, why) = TextRules.forbidden(in: text.value) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            let name = scalar.properties.name.map { " " + $0 } ?? ""
+            diagnostics.append(Diagnostic(.E003, "'\(key)' holds \(code)\(name), \(why)", at: text.span,
+                                          help: "remove the character; write the text as it should be read"))
+            return nil
+        }
+        return text
     }
 
     mutating func path(_ node: YAMLNode, key: String) -> Located<String>? {

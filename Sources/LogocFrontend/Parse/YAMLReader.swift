@@ -11,6 +11,10 @@ public struct YAMLReader: Sendable {
     public var maxDepth = 64
     /// Most nodes one document may hold once aliases are expanded.
     public var maxExpandedNodes = 10_000
+    /// Most documents (`---`) in one file: a team keeps a few specs per file;
+    /// the bound keeps a file of 200,000 empty documents from producing as
+    /// many diagnostics.
+    public var maxDocuments = 1_000
 
     public init() {}
 
@@ -75,9 +79,15 @@ private struct TreeBuilder {
     /// Anchored nodes and their expanded sizes, for this document.
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var expanded = 0
+    /// Whether this document used an alias: past the node limit, that makes it a bomb (E015).
+    private var usedAliases = false
     private var documentStart = SourceSpan.startOf("")
     private var documentRoot: YAMLNode?
     private var abandoned = false
+    /// Set when nesting passes the limit: reading stops there, since libyaml
+    /// checks every open flow level on each token, so skipping the rest of
+    /// 100,000 nested `[` would take minutes (found by the hostile corpus).
+    private var stopped = false
 
     init(file: String, limits: YAMLReader) {
         self.file = file
@@ -102,6 +112,7 @@ private struct TreeBuilder {
             let type = event.type
             if !abandoned { handle(&event) }
             yaml_event_delete(&event)
+            if stopped { return }
             if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { return }
             if abandoned, stack.isEmpty, type == YAML_DOCUMENT_END_EVENT { abandoned = false }
         }
@@ -111,8 +122,15 @@ private struct TreeBuilder {
         let span = SourceSpan(file: file, start: Self.position(event.start_mark), end: Self.position(event.end_mark))
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
+            if documents.count >= limits.maxDocuments {
+                diagnostics.append(Diagnostic(.E001, "file holds more than \(limits.maxDocuments) documents", at: span,
+                                              help: "split the specs into several files"))
+                stopped = true
+                return
+            }
             anchors = [:]
             expanded = 0
+            usedAliases = false
             documentRoot = nil
             documentStart = SourceSpan(file: file, start: span.start, end: span.start)
         case YAML_DOCUMENT_END_EVENT:
@@ -137,6 +155,7 @@ private struct TreeBuilder {
                 abandon()
                 return
             }
+            usedAliases = true
             var node = target.node
             node.span = span
             add(node, size: target.size, anchor: nil)
@@ -166,6 +185,7 @@ private struct TreeBuilder {
             diagnostics.append(Diagnostic(.E001, "nesting is deeper than \(limits.maxDepth) levels", at: span,
                                           help: "a spec needs only a few levels; flatten this value"))
             abandon()
+            stopped = true
             return
         }
         stack.append(container)
@@ -225,8 +245,12 @@ private struct TreeBuilder {
         guard !abandoned else { return }
         expanded += nodes
         if expanded > limits.maxExpandedNodes {
-            diagnostics.append(Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
-                                          help: "a spec this large is almost certainly an alias bomb; use fewer aliases"))
+            // Without aliases it is just a huge document, not a bomb.
+            diagnostics.append(usedAliases
+                ? Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
+                             help: "a spec this large is almost certainly an alias bomb; use fewer aliases")
+                : Diagnostic(.E001, "this document holds more than \(limits.maxExpandedNodes) nodes", at: span,
+                             help: "a spec needs a few dozen; split the file or remove what is not a spec"))
             abandon()
         }
     }

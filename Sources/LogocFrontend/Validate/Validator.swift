@@ -19,10 +19,21 @@ struct Validator {
         self.specFile = specFile
     }
 
+    /// The widest PNG drawn (size × scale): 8,192 pixels is a 256 MiB
+    /// surface, more than any avatar or logo needs (docs/limits.md).
+    static let maxOutputEdge = 8_192
+
     /// `name` is the spec's name (written, or from the file name): `background: auto` hashes it.
     mutating func validate(_ logo: LogoSyntax, name: String) {
         let size = Double(logo.size?.value ?? 512)
         let shape = logo.shape?.value ?? .circle
+        // A PNG's edge is size × scale; drawing one 16,384 pixels wide takes
+        // 2 GiB and half a minute, per job.
+        if let scales = logo.output?.value.scales, let scale = scales.value.max(by: { $0.value < $1.value }),
+           Int(size) * scale.value > Self.maxOutputEdge {
+            error(.E006, "size \(Int(size)) at scale \(scale.value) makes a PNG \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
+                  at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
+        }
         if let radius = logo.cornerRadius {
             if shape != .roundRect {
                 warn(.W002, "'cornerRadius' has no effect on a \(shape.rawValue)", at: radius.span,
@@ -167,7 +178,8 @@ struct Validator {
                 if let path = resolvePath(file, what: "font file") {
                     primary = project.fonts.faces(ofFile: path)
                     if primary.isEmpty {
-                        error(.E012, "'\(file.value)' is not a font file that can be read", at: file.span,
+                        let why = FontFileCheck.problem(path: path).map { ": it \($0)" } ?? ""
+                        error(.E012, "'\(file.value)' is not a font file that can be read\(why)", at: file.span,
                               help: "use a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
                     }
                 }

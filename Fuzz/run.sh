@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target of `make fuzz`: seeds its corpus, fuzzes for a
+# set time, and keeps the log. Usage: Fuzz/run.sh TARGET BINARY SECONDS
+# The corpus (.build-fuzz/corpus/TARGET) grows from run to run; crashes go
+# to .build-fuzz/artifacts/TARGET-crash-*, the log to .build-fuzz/TARGET.log.
+set -euo pipefail
+target=$1 bin=$2 seconds=$3
+cd "$(dirname "$0")/.."
+corpus=.build-fuzz/corpus/$target
+mkdir -p "$corpus" .build-fuzz/artifacts
+case $target in
+  fuzz-spec)
+    # Specs, partials, the conformance fixtures and the hostile corpus.
+    max_len=16384
+    for f in $(find Specs Tests/Fixtures -name '*.yaml' -size -16k); do cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done ;;
+  fuzz-image)
+    max_len=262144
+    for f in $(find Specs Tests/Fixtures \( -name '*.png' -o -name '*.jpg' \) -size -256k); do cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done ;;
+  fuzz-font)
+    # Small fonts of the bundled set (fonts-noto-core, installed by `make deps`).
+    max_len=65536
+    for f in $(find /usr/share/fonts/truetype/noto -name 'NotoSans*-Regular.ttf' -size -40k | sort | head -8); do cp "$f" "$corpus/"; done ;;
+  *) echo "unknown fuzz target $target" >&2; exit 2 ;;
+esac
+echo "== $target: $seconds s, corpus $(ls "$corpus" | wc -l) files"
+# Leaks are checked by `make leaks` on whole builds, not per input here:
+# fontconfig and Pango keep process-wide caches that LeakSanitizer reports.
+ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
+  "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=$max_len \
+  -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/"$target"- "$corpus" 2>&1 | tee .build-fuzz/"$target".log | grep -v '^#[0-9]*.*\(NEW\|REDUCE\|pulse\)' || true
+# libFuzzer exits non-zero on a finding; tee hides that, so look at the log.
+if grep -q 'ERROR: libFuzzer\|ERROR: AddressSanitizer\|Fatal error\|SUMMARY: libFuzzer\|deadly signal' .build-fuzz/"$target".log; then
+  echo "$target: FINDING, see .build-fuzz/$target.log and .build-fuzz/artifacts/" >&2
+  exit 1
+fi
+grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^Done' .build-fuzz/"$target".log || true
