@@ -217,8 +217,9 @@ public enum BuildRun {
             if let threshold = project.config.lookAlike, !dirty.isEmpty {
                 var display: [String: String] = [:]
                 for (input, relative) in zip(inputs, relatives) { display[relative] = input.displayPath }
-                let pictures = LookAlikeCheck.pictures(groups, display: display)
-                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: Set(dirty.map(\.displayPath)))
+                let lookedAt = Set(dirty.map(\.displayPath))
+                let pictures = LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
             }
         }
         lock?.finished()

@@ -178,11 +178,36 @@ struct LookAlikeTests {
         let pictures = (0..<1000).map { i in
             LookAlikeCheck.Picture(displayPath: "Specs/p\(i).yaml", label: "p\(String(format: "%04d", i))", variant: "light", fingerprint: same)
         }
-        let start = Date()
         let found = LookAlikeCheck.diagnostics(pictures, threshold: ProjectConfig.defaultLookAlike)
-        #expect(Date().timeIntervalSince(start) < 30)
         #expect(found.count == 999)
         #expect(found.last?.message.contains("looks almost the same as 'p0000' and 998 others") == true)
+    }
+
+    /// A rebuild reads only the pictures near those of the specs it looked
+    /// at, and reports exactly what reading them all would.
+    @Test func picturesNearTheLookedAtOnesGiveTheSameWarnings() {
+        var random = SystemRandomNumberGenerator()
+        var groups: [String: BuildCache.Group] = [:]
+        var display: [String: String] = [:]
+        // Few colours and few hashes, so that there are many look-alikes.
+        let colors: [UInt32] = [0x1E88E5, 0x1F89E6, 0x43A047, 0xE53935, 0x8E24AA, 0x202020]
+        for i in 0..<400 {
+            let spec = "Specs/s\(String(format: "%03d", i)).yaml"
+            let hash = UInt64.random(in: 0..<8, using: &random) * 0x0101_0101_0101_0101
+            let fingerprint = Fingerprint(hash: hash, mean: RGBA(rgb: colors[Int.random(in: 0..<colors.count, using: &random)]))
+            let picture = BuildCache.Picture(label: "s\(i)", variant: "light", fingerprint: fingerprint.description)
+            groups[spec] = BuildCache.Group(fresh: true, outputCount: 1, lines: [], manifest: [], gallery: [],
+                                            pictures: BuildCache.Picture.encoded([picture]))
+            display[spec] = spec
+        }
+        for _ in 0..<5 {
+            let lookedAt = Set(display.values.filter { _ in Int.random(in: 0..<40, using: &random) == 0 })
+            let all = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: display), threshold: 6, lookedAt: lookedAt)
+            let near = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt), threshold: 6,
+                                                  lookedAt: lookedAt)
+            #expect(!all.isEmpty && all.map(\.message) == near.map(\.message))
+            #expect(all.map { $0.span?.file } == near.map { $0.span?.file })
+        }
     }
 
     // MARK: CLI

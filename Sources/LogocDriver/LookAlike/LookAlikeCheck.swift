@@ -22,17 +22,42 @@ enum LookAlikeCheck {
     }
 
     /// The pictures the cache's groups hold, for the spec files in
-    /// `display` (project-relative → display path).
-    static func pictures(_ groups: [String: BuildCache.Group], display: [String: String]) -> [Picture] {
-        var pictures: [Picture] = []
-        for (spec, group) in groups where !group.pictures.isEmpty {
-            guard let shown = display[spec] else { continue }
-            for p in BuildCache.Picture.decoded(group.pictures) {
-                guard let fingerprint = Fingerprint(p.fingerprint) else { continue }
-                pictures.append(Picture(displayPath: shown, label: p.label, variant: p.variant, fingerprint: fingerprint))
+    /// `display` (project-relative → display path). With `lookedAt`, only
+    /// pictures whose colour is near one of theirs (two cells of the colour
+    /// grid around it, enough for every pair `diagnostics` reports): a
+    /// rebuild that touched one spec among 10,000 reads every fingerprint's
+    /// colour, and decodes a few.
+    static func pictures(_ groups: [String: BuildCache.Group], display: [String: String], lookedAt: Set<String>? = nil) -> [Picture] {
+        func decoded(_ spec: String, _ group: BuildCache.Group, keep: (Fingerprint) -> Bool) -> [Picture] {
+            guard !group.pictures.isEmpty, let shown = display[spec] else { return [] }
+            return BuildCache.Picture.decoded(group.pictures).compactMap { p in
+                guard let fingerprint = Fingerprint(p.fingerprint), keep(fingerprint) else { return nil }
+                return Picture(displayPath: shown, label: p.label, variant: p.variant, fingerprint: fingerprint)
             }
         }
+        var pictures: [Picture] = []
+        if let lookedAt {
+            var near: Set<[Int]> = []
+            for (spec, group) in groups where display[spec].map(lookedAt.contains) == true {
+                for p in decoded(spec, group, keep: { _ in true }) {
+                    pictures.append(p)
+                    let home = cell(OKLab(p.fingerprint.mean))
+                    for dl in -2...2 { for da in -2...2 { for db in -2...2 { near.insert([home[0] + dl, home[1] + da, home[2] + db]) } } }
+                }
+            }
+            guard !near.isEmpty else { return [] }
+            for (spec, group) in groups where display[spec].map(lookedAt.contains) == false {
+                pictures += decoded(spec, group) { near.contains(cell(OKLab($0.mean))) }
+            }
+        } else {
+            for (spec, group) in groups { pictures += decoded(spec, group) { _ in true } }
+        }
         return pictures.sorted { ($0.displayPath, $0.label) < ($1.displayPath, $1.label) }
+    }
+
+    /// A colour's cell of the grid as wide as the colour tolerance.
+    static func cell(_ lab: OKLab) -> [Int] {
+        [lab.l, lab.a, lab.b].map { Int(($0 / colorTolerance).rounded(.down)) }
     }
 
     /// `team/ann.png`, `team/ann@2x.png` → `team/ann`.
@@ -58,9 +83,6 @@ enum LookAlikeCheck {
         // (Avatars of one layout share most hash bits, so the hash index
         // alone would fill few buckets with most pictures.)
         let labs = pictures.map { OKLab($0.fingerprint.mean) }
-        func cell(_ lab: OKLab) -> [Int] {
-            [lab.l, lab.a, lab.b].map { Int(($0 / colorTolerance).rounded(.down)) }
-        }
         var members: [[Int]: [Int]] = [:]
         for (i, lab) in labs.enumerated() { members[cell(lab), default: []].append(i) }
         let indexes = members.mapValues { HammingIndex($0.map { pictures[$0].fingerprint.hash }) }
