@@ -81,5 +81,25 @@ enum AtomicFile {
         let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
-}
 
+    /// Appends `bytes` to an existing file in one `write`. Not atomic: a
+    /// reader of such a file (the build cache) must ignore a last record cut
+    /// short by a kill.
+    static func append(_ bytes: [UInt8], to path: String) throws {
+        guard !bytes.isEmpty else { return }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+    }
+}

@@ -148,21 +148,14 @@ struct IncrementalTests {
         #expect(try p.build().written.isEmpty)
     }
 
-    @Test(arguments: ["garbage", "truncated", "unsorted"])
-    func aDamagedCacheMeansAFullRebuild(_ damage: String) throws {
+    @Test(arguments: ["garbage", "old version"])
+    func anUnreadableCacheMeansAFullRebuild(_ damage: String) throws {
         let p = try Project_()
         _ = try p.build()
         let path = p.output + "/.logoc-cache"
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        switch damage {
-        case "garbage": try Data("logoc-cache\t4\ntoolchain\tx\nspec\ta\tfresh\t1\t99999\t0\t0\n".utf8).write(to: URL(fileURLWithPath: path))
-        case "truncated": try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
-        default:
-            // Two groups swapped: the order is part of the format.
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("spec\tSpecs/ada.yaml\t"))
-            try Data(text.replacingOccurrences(of: "spec\tSpecs/ada.yaml\t", with: "spec\tSpecs/zzz.yaml\t").utf8).write(to: URL(fileURLWithPath: path))
-        }
+        let text = damage == "garbage" ? "logoc-cache\t5\ntoolchain\tx\nspec\ta\tfresh\t1\t99999\t0\t0\t\n"
+            : "logoc-cache\t3\ntoolchain\tx\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let before = p.mtimes()
         let report = try p.build()
         #expect(report.failures.isEmpty)
@@ -171,6 +164,52 @@ struct IncrementalTests {
         // and the next build is a no-op.
         #expect(p.mtimes()["ada.png"] == before["ada.png"])
         #expect(try p.build().unchangedCount == 4)
+    }
+
+    /// A build killed while appending to the cache leaves a last record cut
+    /// short: the whole records before it still count, and the next write
+    /// rewrites the file.
+    @Test func aCacheCutShortKeepsItsWholeRecords() throws {
+        let p = try Project_()
+        _ = try p.build()
+        let path = p.output + "/.logoc-cache"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try (bytes + Data("spec\tSpecs/solo.yaml\tfresh\t2\t500\t".utf8)).write(to: URL(fileURLWithPath: path))
+        let report = try p.build()
+        #expect(report.failures.isEmpty)
+        #expect(report.unchangedCount == 4 && report.builtCount == 0, "\(report.explanations)")
+        try p.write("Specs/solo.yaml", "shape: square\nbackground: \"#E1F5FE\"\ntext: \"S\"\n")
+        #expect(try p.build().builtCount == 1)
+        let rewritten = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!String(decoding: rewritten, as: UTF8.self).contains("\t500\t"), "the cut record is gone after a rewrite")
+        #expect(try p.build().unchangedCount == 4)
+    }
+
+    /// A rebuild of one spec among many appends its group to the cache
+    /// instead of rewriting it; the next run reads the appended group.
+    @Test func aRebuildAppendsToTheCacheAndCompactsItLater() throws {
+        let p = try Project_()
+        for i in 0..<40 { try p.write("Specs/more/m\(i).yaml", "background: \"#FFF8E1\"\ntext: \"\(i)\"\n") }
+        _ = try p.build()
+        let path = p.output + "/.logoc-cache"
+        func inode() throws -> UInt64 { (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0 }
+        let first = try inode()
+        let size = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        try p.write("Specs/solo.yaml", "shape: square\nbackground: \"#E1F5FE\"\ntext: \"S\"\n")
+        #expect(try p.build().builtCount == 1)
+        #expect(try inode() == first, "appended in place, not replaced")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > size)
+        let next = try p.build()
+        #expect(next.builtCount == 0 && next.unchangedCount == 44)
+        // A deleted spec is recorded as gone, and its outputs are not kept as logoc's.
+        try FileManager.default.removeItem(atPath: p.root + "/Specs/more/m0.yaml")
+        #expect(try p.build().removed == ["more/m0.png", "more/m0.svg"])
+        #expect(try p.build().removed.isEmpty)
+        // Changing many specs makes a quarter of the file dead: it is rewritten whole.
+        for i in 1..<20 { try p.write("Specs/more/m\(i).yaml", "background: \"#E1F5FE\"\ntext: \"\(i)\"\n") }
+        _ = try p.build()
+        #expect(try inode() != first, "compacted")
+        #expect(try p.build().unchangedCount == 43)
     }
 
     @Test func touchingASpecRewritesNeitherOutputsNorManifest() throws {

@@ -30,8 +30,15 @@ struct BuildCache: Sendable {
     var toolchain = ""
     /// Spec file (project-relative) → its group, undecoded.
     private(set) var groups: [String: Group] = [:]
-    /// The spec files in the file's order (byte order).
+    /// The spec files in byte order.
     private(set) var order: [String] = []
+    /// Bytes of the file that no live group holds (groups replaced or
+    /// removed by records appended after them), and its whole size.
+    private(set) var deadBytes = 0
+    private(set) var fileBytes = 0
+    /// The file ended in a record cut short (a build killed while appending):
+    /// the next write must rewrite it whole.
+    private(set) var damagedTail = false
 
     static let fileName = ".logoc-cache"
     private static let magic = "logoc-cache\t5"
@@ -143,21 +150,46 @@ struct BuildCache: Sendable {
     }
 
     /// Indexes the groups without decoding them: one line per spec file,
-    /// then a jump over its body.
+    /// then a jump over its bytes. Records appended after the sorted part
+    /// (`appendRecords`) replace or remove earlier groups; a last record cut
+    /// short is ignored.
     static func decode(_ bytes: [UInt8]) -> BuildCache? {
         var cache = BuildCache()
+        cache.fileBytes = bytes.count
         var reader = LineReader(bytes: bytes[...])
         guard reader.fields() == ["logoc-cache", "5"],
               let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain" else { return nil }
         cache.toolchain = chain[1]
+        var sizes: [String: Int] = [:]
+        var unsorted = false
         while !reader.atEnd {
+            let start = reader.bytes.startIndex
             guard let f = reader.fields(), f.count == 8, f[0] == "spec", let count = Int(f[3]),
                   let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
-                  let gallery = Int(f[6]).flatMap({ reader.take($0) }) else { return nil }
-            guard cache.order.last.map({ $0.utf8.lexicographicallyPrecedes(f[1].utf8) }) ?? true else { return nil }
-            cache.groups[f[1]] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery,
+                  let gallery = Int(f[6]).flatMap({ reader.take($0) }) else {
+                guard !cache.groups.isEmpty else { return nil }
+                cache.damagedTail = true
+                break
+            }
+            let size = reader.bytes.startIndex - start
+            let spec = f[1]
+            if let old = sizes[spec] { cache.deadBytes += old }
+            if f[2] == "gone" {
+                cache.deadBytes += size
+                sizes[spec] = nil
+                if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
+                continue
+            }
+            if cache.groups[spec] == nil {
+                if let last = cache.order.last, !last.utf8.lexicographicallyPrecedes(spec.utf8) { unsorted = true }
+                cache.order.append(spec)
+            }
+            sizes[spec] = size
+            cache.groups[spec] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery,
                                        pictures: f[7])
-            cache.order.append(f[1])
+        }
+        if unsorted {
+            cache.order = cache.groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
         return cache
     }
@@ -233,14 +265,34 @@ struct BuildCache: Sendable {
         out += magic.utf8
         out.append(0x0A)
         line(&out, "toolchain", toolchain)
-        for (spec, g) in groups {
-            line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
-                 String(g.gallery.count), g.pictures)
-            out += g.lines
-            out += g.manifest
-            out += g.gallery
+        for (spec, g) in groups { record(&out, spec, g) }
+        return out
+    }
+
+    /// Records to append to the file as it is: new groups for `changed`
+    /// spec files (nil to remove one). A rebuild that touched a few specs
+    /// among thousands appends a few kilobytes instead of rewriting
+    /// megabytes, as ninja's log does; the file is rewritten whole once
+    /// a quarter of it is dead.
+    static func appendRecords(_ changed: [(spec: String, group: Group?)]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (spec, group) in changed {
+            if let group { record(&out, spec, group) } else { line(&out, "spec", spec, "gone", "0", "0", "0", "0", "") }
         }
         return out
+    }
+
+    /// Whether appending `bytes` keeps the file worth appending to.
+    func canAppend(_ bytes: Int, toolchain: String) -> Bool {
+        fileBytes > 0 && !damagedTail && self.toolchain == toolchain && (deadBytes + bytes) * 4 < fileBytes
+    }
+
+    private static func record(_ out: inout [UInt8], _ spec: String, _ g: Group) {
+        line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
+             String(g.gallery.count), g.pictures)
+        out += g.lines
+        out += g.manifest
+        out += g.gallery
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {
@@ -262,7 +314,7 @@ struct BuildCache: Sendable {
 /// Lines of tab-separated, backslash-escaped fields, and raw blocks of a
 /// stated length, read straight from bytes.
 private struct LineReader {
-    var bytes: ArraySlice<UInt8>
+    private(set) var bytes: ArraySlice<UInt8>
     var atEnd: Bool { bytes.isEmpty }
 
     /// The next line's fields; nil at the end.

@@ -61,6 +61,8 @@ extension BuildContext {
         let skipped = Set(fresh)
         let partOfRun = Set(looked).union(skipped)
         var groups = results.groups
+        // Spec files whose group is new this run (the others are the cache's bytes).
+        var newGroups = Set(results.groups.keys)
         for spec in fresh { groups[spec] = cache.groups[spec] }
         let claimed = results.claimed
 
@@ -92,11 +94,15 @@ extension BuildContext {
             let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             let rewritten = Set(now.map(\.entry.path))
             groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false)
+            newGroups.insert(spec)
         }
         // A failed file new to the cache still lists what its good documents wrote.
         for spec in failed where groups[spec] == nil {
             let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
-            if !now.isEmpty { groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false) }
+            if !now.isEmpty {
+                groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false)
+                newGroups.insert(spec)
+            }
         }
         removed.sort()
         for path in removed {
@@ -128,10 +134,9 @@ extension BuildContext {
         // The manifest and gallery change only when a group's part of them
         // does, or the set of groups does.
         let changed = ordered.count != cache.order.count || !removed.isEmpty
-            || ordered.contains { spec, group in
-                guard let old = cache.groups[spec] else { return true }
-                return old.manifest.count != group.manifest.count || old.gallery.count != group.gallery.count
-                    || (!skipped.contains(spec) && (old.manifest != group.manifest || old.gallery != group.gallery))
+            || newGroups.contains { spec in
+                guard let old = cache.groups[spec], let now = groups[spec] else { return true }
+                return old.manifest != now.manifest || old.gallery != now.gallery
             }
         let toolchain = self.toolchain
         let gallery = options.gallery
@@ -157,9 +162,16 @@ extension BuildContext {
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
         }
         if errors.values().isEmpty {
+            let path = (directory as NSString).appendingPathComponent(BuildCache.fileName)
+            // A few changed groups are appended; otherwise the file is rewritten whole.
+            let gone = cache.groups.keys.filter { groups[$0] == nil }.map { (spec: $0, group: BuildCache.Group?.none) }
+            let appended = BuildCache.appendRecords(newGroups.sorted().map { ($0, groups[$0]) } + gone)
             do {
-                try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder),
-                                     to: (directory as NSString).appendingPathComponent(BuildCache.fileName), compare: false)
+                if cache.canAppend(appended.count, toolchain: toolchain) {
+                    try AtomicFile.append(appended, to: path)
+                } else {
+                    try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
+                }
             } catch {
                 errors.set(writes.count, "cannot write in '\(directory)': \(error)")
             }

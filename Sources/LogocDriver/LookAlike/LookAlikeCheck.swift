@@ -47,12 +47,29 @@ enum LookAlikeCheck {
             }
             guard !near.isEmpty else { return [] }
             for (spec, group) in groups where display[spec].map(lookedAt.contains) == false {
+                // Each picture's text ends with its mean colour's six hex digits: read
+                // those first, and the rest only for a picture near a looked-at one.
+                guard Self.means(in: group.pictures).contains(where: { near.contains(cell(OKLab($0))) }) else { continue }
                 pictures += decoded(spec, group) { near.contains(cell(OKLab($0.mean))) }
             }
         } else {
             for (spec, group) in groups { pictures += decoded(spec, group) { _ in true } }
         }
         return pictures.sorted { ($0.displayPath, $0.label) < ($1.displayPath, $1.label) }
+    }
+
+    /// The mean colours of an encoded list of pictures (`BuildCache.Picture`),
+    /// read straight from the bytes.
+    static func means(in encoded: String) -> [RGBA] {
+        var result: [RGBA] = []
+        var utf8 = Array(encoded.utf8)
+        utf8.append(0x1E)
+        var start = 0
+        for (i, byte) in utf8.enumerated() where byte == 0x1E {
+            if i - start >= 6, let rgb = UInt32(String(decoding: utf8[(i - 6)..<i], as: UTF8.self), radix: 16) { result.append(RGBA(rgb: rgb)) }
+            start = i + 1
+        }
+        return result
     }
 
     /// A colour's cell of the grid as wide as the colour tolerance.
