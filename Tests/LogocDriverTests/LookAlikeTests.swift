@@ -165,10 +165,8 @@ struct LookAlikeTests {
             return LookAlikeCheck.Picture(displayPath: "Specs/p\(i).yaml", label: "p\(i)", variant: "light",
                                           fingerprint: Fingerprint(hash: hash, mean: colours[Int(next() % UInt64(colours.count))]))
         }
-        let start = Date()
+        // (How fast this is belongs to `make bench`, not to a test.)
         let found = LookAlikeCheck.diagnostics(pictures, threshold: ProjectConfig.defaultLookAlike)
-        let seconds = Date().timeIntervalSince(start)
-        #expect(seconds < 20, "10,000 avatars took \(seconds) s")
         #expect(found.count <= pictures.count)
         #expect(!found.isEmpty)   // 65,536 hashes × 17 colours for 10,000 avatars: some coincide
     }
