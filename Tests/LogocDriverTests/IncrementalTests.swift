@@ -212,6 +212,25 @@ struct IncrementalTests {
         #expect(try p.build().unchangedCount == 43)
     }
 
+    /// A build killed after writing the manifest but before the cache
+    /// leaves a manifest newer than the cache; when the specs go back to what
+    /// the cache says, the next build must still set the manifest right.
+    @Test func aManifestNewerThanTheCacheIsSetRight() throws {
+        let p = try Project_()
+        _ = try p.build()
+        let first = try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json"))
+        let changed = "shape: square\nbackground: \"#E1F5FE\"\ntext: \"S\"\n"
+        try p.write("Specs/solo.yaml", changed)
+        _ = try p.build()
+        let second = try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json"))
+        #expect(first != second)
+        // The killed build's manifest, and the spec saved again as it was.
+        try first.write(to: URL(fileURLWithPath: p.output + "/manifest.json"))
+        try p.write("Specs/solo.yaml", changed)
+        _ = try p.build()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json")) == second)
+    }
+
     @Test func touchingASpecRewritesNeitherOutputsNorManifest() throws {
         let p = try Project_()
         _ = try p.build()

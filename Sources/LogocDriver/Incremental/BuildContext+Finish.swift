@@ -131,8 +131,11 @@ extension BuildContext {
             if let group = groups[new] { ordered.append((new, group)) }
             pending = next.next()
         }
-        // The manifest and gallery change only when a group's part of them
-        // does, or the set of groups does.
+        // The manifest and gallery change when a group's part of them does,
+        // or the set of groups does. Otherwise they are compared with the
+        // files on disk before writing: a build killed after writing them but
+        // before the cache leaves files newer than the cache, which a later
+        // build must set back (found by KillTests under TSan).
         let changed = ordered.count != cache.order.count || !removed.isEmpty
             || newGroups.contains { spec in
                 guard let old = cache.groups[spec], let now = groups[spec] else { return true }
@@ -141,20 +144,17 @@ extension BuildContext {
         let toolchain = self.toolchain
         let gallery = options.gallery
         let groupsInOrder = ordered
-        // Written when changed, or missing.
-        func needed(_ path: String) -> Bool { changed || !FileManager.default.fileExists(atPath: path) }
-        let writeManifest = needed(manifestPath), writeGallery = gallery && needed(galleryPath)
         // The manifest and the gallery side by side, then the cache, last: a
         // cache that calls everything fresh lets the next run skip writing
         // the manifest and gallery, so it must never be on disk before them
         // (a build killed between the two left a stale manifest for good;
         // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
-            { if writeManifest { try AtomicFile.write(Manifest.assemble(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: false) } },
+            { try AtomicFile.write(Manifest.assemble(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: !changed) },
             {
-                guard writeGallery else { return }
+                guard gallery else { return }
                 let page = Gallery.page(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
-                try AtomicFile.write(page, to: galleryPath, compare: false)
+                try AtomicFile.write(page, to: galleryPath, compare: !changed)
             },
         ]
         let errors = ResultSlots<String>(count: writes.count + 1)
