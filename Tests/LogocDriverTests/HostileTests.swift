@@ -132,6 +132,7 @@ struct HostileTests {
         #expect(run.signal == nil, "killed by signal \(run.signal ?? 0): \(context)")
         #expect(run.seconds < Self.maxSeconds, "took \(run.seconds) s: \(context)")
         #expect(run.maxRSS < Self.maxRSS, "peak memory \(run.maxRSS >> 20) MiB: \(context)")
+        #expect(run.maxRSS > 0, "peak memory not measured: \(context)")
 
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: project.path + "/out")) ?? []).sorted()
         let manifest = (try? String(contentsOfFile: project.path + "/out/manifest.json", encoding: .utf8)) ?? ""
