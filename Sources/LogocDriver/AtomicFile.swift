@@ -34,19 +34,10 @@ enum AtomicFile {
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(counter.take(below: Int.max) ?? 0)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw Failure(description: reason)
-            }
-            offset += n
+        if let reason = writeAll(bytes, to: fd) {
+            close(fd)
+            unlink(temporary)
+            throw Failure(description: reason)
         }
         guard close(fd) == 0, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -90,6 +81,12 @@ enum AtomicFile {
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
+        if let reason = writeAll(bytes, to: fd) { throw Failure(description: reason) }
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; the
+    /// error's text when it cannot.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in
@@ -97,9 +94,10 @@ enum AtomicFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: String(cString: strerror(errno)))
+                return String(cString: strerror(errno))
             }
             offset += n
         }
+        return nil
     }
 }

@@ -6,10 +6,6 @@ import Foundation
 enum Gallery {
     static let fileName = "index.html"
 
-    static func html(_ manifest: Manifest) -> String {
-        String(decoding: page(count: manifest.outputs.count, cards: [cards(manifest.outputs)[...]]), as: UTF8.self)
-    }
-
     /// One card per spec and variant, in the entries' order.
     static func cards(_ entries: [Manifest.Entry]) -> [UInt8] {
         var groups: [(key: String, entries: [Manifest.Entry])] = []

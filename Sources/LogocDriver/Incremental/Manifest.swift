@@ -53,10 +53,6 @@ public struct Manifest: Codable, Equatable, Sendable {
         return manifest
     }
 
-    /// Stable bytes: keys in a fixed order, entries in the order given, a
-    /// final newline.
-    public func encoded() -> [UInt8] { Self.assemble([Self.lines(outputs)[...]]) }
-
     /// The entries' lines of the file, joined by ",\n". Written by hand:
     /// JSONEncoder took most of a one-spec rebuild's time with 10,000 entries.
     static func lines(_ entries: [Entry]) -> [UInt8] {
@@ -73,7 +69,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         return Array(out.utf8)
     }
 
-    /// The file around already encoded lines (each piece from `lines`).
+    /// The file around already encoded lines (each piece from `lines`):
+    /// stable bytes, keys in a fixed order, a final newline.
     static func assemble(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
         var out = Array("{\n  \"outputs\" : [".utf8)
         out.reserveCapacity(pieces.reduce(64) { $0 + $1.count + 2 })
