@@ -48,6 +48,21 @@ struct CLITests {
         #expect(verbose.stderr.contains("0 errors, 0 warnings"))
     }
 
+    /// `make run`: the showcase builds (exit 0) with its one deliberate
+    /// warning, the look-alike pair of team/john-doe and team/jane-doe.
+    @Test func showcaseBuildWarnsOfItsLookAlikePairOnly() throws {
+        let output = NSTemporaryDirectory() + "logoc-cli-showcase-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let run = try Self.run(["build", "Specs", "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == """
+            Specs/team/john-doe.yaml:1:1: warning[W003]: 'team/john-doe' looks almost the same as 'team/jane-doe' (fingerprints 0 bits apart of 64; lookAlike is 6)
+              note: 'team/jane-doe' is drawn from this spec (Specs/team/jane-doe.yaml:1:1)
+              help: give one of them another background (background: auto gives each name its own colour), text or shape
+
+            """)
+    }
+
     @Test func invalidSpecExitsOneWithTheContractFirstLine() throws {
         let run = try Self.run(["check", "Tests/Fixtures/conformance/invalid/bad-enum.yaml"])
         #expect(run.status == 1)

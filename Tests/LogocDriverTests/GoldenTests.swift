@@ -49,8 +49,17 @@ struct GoldenTests {
         return files.sorted()
     }
 
-    @Test func showcaseBuildsClean() {
-        #expect(Self.showcase.report.diagnostics.isEmpty, "\(Self.showcase.report.diagnostics)")
+    /// The showcase builds with one diagnostic only, the look-alike pair it
+    /// shows on purpose (Specs/team/john-doe.yaml, copied from jane-doe.yaml).
+    @Test func showcaseBuildsCleanButForItsLookAlikePair() throws {
+        let diagnostics = Self.showcase.report.diagnostics
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        let warning = try #require(diagnostics.first)
+        #expect(warning.code == .W003)
+        let span = try #require(warning.span)
+        #expect(span.file.hasSuffix("Specs/team/john-doe.yaml"))
+        #expect(span.start.line == 1 && span.start.column == 1)
+        #expect(warning.message == "'team/john-doe' looks almost the same as 'team/jane-doe' (fingerprints 0 bits apart of 64; lookAlike is 6)")
         #expect(Self.showcase.report.failures.isEmpty)
         #expect(Self.showcase.report.specCount >= 9)
     }
