@@ -54,19 +54,21 @@ extension PixelBuffer {
         for y in y0..<y1 {
             var i = y * stride + x0 * 4
             for _ in x0..<x1 {
-                // Little-endian ARGB32: B, G, R, A in memory.
-                let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2], a = bytes[i + 3]
-                if a == 255 {
-                    out.append(RGBA(r: r, g: g, b: b))
-                } else if a == 0 {
-                    out.append(.transparent)
-                } else {
-                    func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
-                    out.append(RGBA(r: straight(r), g: straight(g), b: straight(b), a: a))
-                }
+                out.append(straightColor(at: i))
                 i += 4
             }
         }
         return out
+    }
+
+    /// The straight-alpha colour of the pixel at byte offset `i`.
+    @inline(__always)
+    func straightColor(at i: Int) -> RGBA {
+        // Little-endian ARGB32: B, G, R, A in memory.
+        let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2], a = bytes[i + 3]
+        if a == 255 { return RGBA(r: r, g: g, b: b) }
+        if a == 0 { return .transparent }
+        func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+        return RGBA(r: straight(r), g: straight(g), b: straight(b), a: a)
     }
 }

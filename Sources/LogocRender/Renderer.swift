@@ -175,15 +175,15 @@ public final class Renderer {
         let box = layout.inkBox
         let x0 = max(0, Int(box.x.rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
         let x1 = min(tree.size, Int((box.x + box.width).rounded(.up))), y1 = min(tree.size, Int((box.y + box.height).rounded(.up)))
-        var samples: [RGBA] = []
+        var backdrop = Backdrop(colors: [])
         if x1 > x0, y1 > y0 {
             let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
             cairo_translate(surface.context, -Double(x0), -Double(y0))
             try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
-            samples = try surface.pixels().colors(in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
+            backdrop = Backdrop(try surface.pixels(), in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
         }
         let percentile = tree.isImage ? Self.imagePercentile : 0
-        let ratio = { (c: RGBA) in Self.contrast(c, over: samples, percentile: percentile) }
+        let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
         let white = ratio(.white), black = ratio(.black)
         let autoColor: RGBA = white > black ? .white : .black
         let autoRatio = max(white, black)
@@ -197,23 +197,30 @@ public final class Renderer {
             let needed = run.minimumContrast ?? PalettePick.textMinimum
             color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
                 ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
-                    Self.contrast(vision.simulate(c), over: samples.map(vision.simulate), percentile: percentile) + 1e-9 >= needed
+                    Self.contrast(vision.simulate(c), over: backdrop.colors.map(vision.simulate), percentile: percentile) + 1e-9 >= needed
                 }
             } : autoColor
         }
         var visionRatios: [ColorVision: Double] = [:]
         for vision in run.colorVision {
-            visionRatios[vision] = Self.contrast(vision.simulate(color), over: samples.map(vision.simulate), percentile: percentile)
+            visionRatios[vision] = Self.contrast(vision.simulate(color), over: backdrop.colors.map(vision.simulate), percentile: percentile)
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, visionRatios: visionRatios)
         return Prepared(layout: layout, measurement: measurement, border: border)
     }
 
+    /// `contrast(_:over:percentile:)` over the pixels under the ink; the
+    /// exact minimum for opaque text from the backdrop's luminances.
+    static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
+        if percentile == 0, text.isOpaque { return backdrop.minimumContrast(Luminance.of(text)) }
+        return contrast(text, over: backdrop.colors, percentile: percentile)
+    }
+
     /// Text-on-background contrast over each sample, each translucent sample
     /// seen over a white and a black page; the `percentile` lowest are ignored.
     static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
-        if percentile == 0, text.isOpaque { return minimumContrast(Luminance.of(text), over: samples) }
+        if percentile == 0, text.isOpaque { return Backdrop(colors: samples).minimumContrast(Luminance.of(text)) }
         var minimum = 21.0
         var ratios: [Double] = []
         if percentile > 0 { ratios.reserveCapacity(samples.count) }
@@ -235,33 +242,6 @@ public final class Renderer {
         guard percentile > 0 else { return minimum }
         guard !ratios.isEmpty else { return 21 }
         return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
-    }
-
-    /// The minimum for opaque text, without a division per pixel: the ratio
-    /// grows with the distance between the two luminances on either side, so
-    /// the minimum is at the background luminance nearest the text's from
-    /// below or from above; only those two ratios are worked out.
-    private static func minimumContrast(_ text: Double, over samples: [RGBA]) -> Double {
-        var below = -1.0, above = 2.0   // nearest luminance ≤ text, ≥ text
-        func add(_ l: Double) {
-            if l <= text { below = max(below, l) }
-            if l >= text { above = min(above, l) }
-        }
-        for sample in samples {
-            if sample.isOpaque {
-                add(Luminance.of(sample))
-            } else {
-                add(Luminance.of(sample.over(.white)))
-                add(Luminance.of(sample.over(.black)))
-            }
-        }
-        func ratio(_ background: Double) -> Double {
-            (max(background, text) + 0.05) / (min(background, text) + 0.05)
-        }
-        var minimum = 21.0
-        if below >= 0 { minimum = min(minimum, ratio(below)) }
-        if above <= 1 { minimum = min(minimum, ratio(above)) }
-        return minimum
     }
 
     /// The value that would be at `rank` if `values` were sorted (Hoare's
@@ -299,8 +279,14 @@ enum Luminance {
         return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
+    /// Each channel's share of the luminance, weighted once: `of` adds three
+    /// look-ups, and the sum is the same double as weighting each time.
+    static let red = linear.map { 0.2126 * $0 }
+    static let green = linear.map { 0.7152 * $0 }
+    static let blue = linear.map { 0.0722 * $0 }
+
     static func of(_ c: RGBA) -> Double {
-        0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
+        red[Int(c.r)] + green[Int(c.g)] + blue[Int(c.b)]
     }
 
     static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
