@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore"]),
-        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO"]),
+        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender"]),
         .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO"]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],

@@ -15,22 +15,24 @@ struct SpecPlan {
     /// Failures of the machine, not of the spec.
     var failures: [String] = []
 
-    init(spec: CheckedSpec, resolver: Resolver, renderer: () throws(RenderError) -> Renderer) {
+    /// `drawsOneX(dark)`: whether the build draws that variant's 1× PNG
+    /// next, so its background is drawn once, measured and kept for it.
+    init(spec: CheckedSpec, resolver: Resolver, renderer: () throws(RenderError) -> Renderer, drawsOneX: (Bool) -> Bool = { _ in false }) {
         self.spec = spec
         (light, dark) = resolver.resolve(spec)
-        measure(light, logo: spec.logo, renderer: renderer)
-        if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer) }
+        measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
+        if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
         diagnostics = diagnostics.normalized()
     }
 
     var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }
 
-    private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer) {
+    private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, keepingCanvas: Bool) {
         guard let text = tree.text else { return }
         // Solid colours were measured exactly by the front end.
         if case .solid = tree.background { return }
         do {
-            guard let measurement = try renderer().measureText(tree) else { return }
+            guard let measurement = try renderer().measureText(tree, keepingCanvas: keepingCanvas) else { return }
             guard let minimum = text.minimumContrast else { return }
             var isAuto = false
             if text.color == .auto || text.color == .fromImage { isAuto = true }

@@ -31,6 +31,12 @@ final class ImageSurface {
 
     /// The drawn pixels, after checking that every drawing call succeeded.
     func pixels() throws(RenderError) -> PixelBuffer {
+        try pixels(x0: 0, y0: 0, x1: width, y1: height)
+    }
+
+    /// The drawn pixels of the window [x0, x1) × [y0, y1), which must lie
+    /// in the surface, as a buffer of their own.
+    func pixels(x0: Int, y0: Int, x1: Int, y1: Int) throws(RenderError) -> PixelBuffer {
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .environment("drawing failed: \(String(cString: cairo_status_to_string(status)))")
@@ -38,6 +44,17 @@ final class ImageSurface {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { throw .environment("cairo surface has no pixels") }
+        guard x0 == 0, y0 == 0, x1 == width, y1 == height else {
+            let rowBytes = (x1 - x0) * 4
+            var bytes = [UInt8](repeating: 0, count: rowBytes * (y1 - y0))
+            bytes.withUnsafeMutableBytes { out in
+                guard let base = out.baseAddress else { return }
+                for y in y0..<y1 {
+                    (base + (y - y0) * rowBytes).copyMemory(from: data + y * stride + x0 * 4, byteCount: rowBytes)
+                }
+            }
+            return PixelBuffer(width: x1 - x0, height: y1 - y0, stride: rowBytes, bytes: bytes)
+        }
         let bytes = Array(UnsafeBufferPointer(start: data, count: stride * height))
         return PixelBuffer(width: width, height: height, stride: stride, bytes: bytes)
     }

@@ -30,6 +30,20 @@ struct Prepared {
     var layout: TextLayout?
     var measurement: TextMeasurement?
     var border: RGBA?
+    /// The 1× canvas with the background drawn, when the measurement was
+    /// taken on it; the 1× PNG then only adds the text (`Canvas.take`).
+    var canvas: Canvas?
+}
+
+/// A drawn 1× background, handed once to the drawing that finishes it.
+final class Canvas {
+    private(set) var surface: ImageSurface?
+    init(_ surface: ImageSurface) { self.surface = surface }
+
+    func take() -> ImageSurface? {
+        defer { surface = nil }
+        return surface
+    }
 }
 
 /// Draws render trees with Cairo and Pango into pixels, PNG and SVG. Holds a
@@ -58,11 +72,19 @@ public final class Renderer {
 
     /// The tree's pixels on a square of `edge` pixels, whatever its size.
     func pixels(_ tree: RenderTree, edge: Int) throws(RenderError) -> PixelBuffer {
-        let prepared = try prepare(tree)
-        let surface = try ImageSurface(width: edge, height: edge)
-        let cr = surface.context
-        cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
-        try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
+        let oneX = edge == tree.size
+        let prepared = try prepare(tree, keepingCanvas: oneX)
+        let surface: ImageSurface
+        let cr: OpaquePointer
+        if oneX, let measured = prepared.canvas?.take() {
+            surface = measured
+            cr = surface.context
+        } else {
+            surface = try ImageSurface(width: edge, height: edge)
+            cr = surface.context
+            cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
+            try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
+        }
         if let layout = prepared.layout, let measurement = prepared.measurement {
             layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true)
         }
@@ -122,8 +144,14 @@ public final class Renderer {
 
     /// The text's colour and contrast as drawn; nil when the tree has no text.
     /// `check` uses this to report exactly what `build` would.
-    public func measureText(_ tree: RenderTree) throws(RenderError) -> TextMeasurement? {
-        try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree).measurement }
+    ///
+    /// `keepingCanvas`: the 1× PNG of `tree` is drawn next, so measure on
+    /// its whole background and keep it, rather than drawing the pixels
+    /// under the ink twice (the same pixels either way for colours and
+    /// gradients, whose window is the same geometry moved by whole pixels;
+    /// a picture is always measured on a window).
+    public func measureText(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> TextMeasurement? {
+        try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree, keepingCanvas: keepingCanvas).measurement }
     }
 
     /// The last trees prepared: one spec's PNGs, SVG and manifest entry all
@@ -132,15 +160,15 @@ public final class Renderer {
 
     /// Picks the ring's colour, lays out the text and measures its contrast
     /// on the background's pixels at 1×.
-    func prepare(_ tree: RenderTree) throws(RenderError) -> Prepared {
+    func prepare(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Prepared {
         if let hit = prepared.first(where: { $0.tree == tree }) { return hit.prepared }
-        let result = try prepareAfresh(tree)
+        let result = try prepareAfresh(tree, keepingCanvas: keepingCanvas)
         prepared.append((tree, result))
         if prepared.count > 2 { prepared.removeFirst() }
         return result
     }
 
-    private func prepareAfresh(_ tree: RenderTree) throws(RenderError) -> Prepared {
+    private func prepareAfresh(_ tree: RenderTree, keepingCanvas: Bool) throws(RenderError) -> Prepared {
         // The palette and the ring's surroundings come from one small drawing
         // of the background alone, made only when a colour is to be picked.
         var sample: BackgroundSample?
@@ -168,19 +196,36 @@ public final class Renderer {
                 }
             }
         }
-        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border) }
+        // Not under a picture: a scaled image is sampled through a fixed-point
+        // transform, and moving it by whole pixels moves its rounding, so the
+        // window would not be the canvas's pixels there, and `check` (which
+        // draws windows) must see exactly what `build` sees.
+        var canvas: Canvas?
+        if keepingCanvas, !tree.isImage {
+            let surface = try ImageSurface(width: tree.size, height: tree.size)
+            try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+            canvas = Canvas(surface)
+        }
+        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, canvas: canvas) }
         let layout = try TextLayout(run, session: session, catalog: catalog)
-        // Only the pixels under the ink matter: draw just that window of the
-        // background (the same pixels as the full canvas, at a fraction of the cost).
+        // Only the pixels under the ink matter: read them from the canvas
+        // when there is one, or draw just that window of the background (the
+        // same pixels as the full canvas, at a fraction of the cost).
         let box = layout.inkBox
         let x0 = max(0, Int(box.x.rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
         let x1 = min(tree.size, Int((box.x + box.width).rounded(.up))), y1 = min(tree.size, Int((box.y + box.height).rounded(.up)))
         var backdrop = Backdrop(colors: [])
         if x1 > x0, y1 > y0 {
-            let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
-            cairo_translate(surface.context, -Double(x0), -Double(y0))
-            try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
-            backdrop = Backdrop(try surface.pixels(), in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
+            let window: PixelBuffer
+            if let surface = canvas?.surface {
+                window = try surface.pixels(x0: x0, y0: y0, x1: x1, y1: y1)
+            } else {
+                let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
+                cairo_translate(surface.context, -Double(x0), -Double(y0))
+                try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+                window = try surface.pixels()
+            }
+            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
         }
         let percentile = tree.isImage ? Self.imagePercentile : 0
         let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
@@ -207,7 +252,7 @@ public final class Renderer {
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, visionRatios: visionRatios)
-        return Prepared(layout: layout, measurement: measurement, border: border)
+        return Prepared(layout: layout, measurement: measurement, border: border, canvas: canvas)
     }
 
     /// `contrast(_:over:percentile:)` over the pixels under the ink; the

@@ -4,6 +4,7 @@ import LogocCore
 import LogocDriver
 import LogocFrontend
 import LogocImageIO
+import LogocRender
 
 /// Contrast over gradients and images is measured on the pixels under the
 /// text's ink box, the same way by `check` and `build`.
@@ -82,5 +83,60 @@ struct PixelContrastTests {
         #expect(checked.diagnostics == built.diagnostics)
         #expect(built.written.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output + "/spec.png"))
+    }
+}
+
+/// `build` measures a colour or gradient background on the 1× canvas it
+/// then finishes as the PNG; `check` draws only the window under the ink.
+/// Both must read the same pixels, or the two commands would disagree.
+struct CanvasMeasurementTests {
+    @Test func theCanvasAndTheWindowGiveTheSameMeasurement() throws {
+        let repository = GoldenTests.repository
+        let project = Project.load(root: repository)
+        let inputs = try Discovery.inputs([repository + "/Specs"])
+        let resolver = Resolver(project: project)
+        var compared = 0
+        for spec in CheckRun.run(inputs, project: project).specs {
+            let (light, dark) = resolver.resolve(spec)
+            for tree in [light] + (dark.map { [$0] } ?? []) where tree.text != nil {
+                let window = try Renderer(catalog: project.fonts).measureText(tree)
+                let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+                #expect(window == canvas, "\(spec.name)")
+                compared += 1
+            }
+        }
+        #expect(compared > 40)
+    }
+
+    /// A photo scaled to cover a 512 px square off-centre: moved by whole
+    /// pixels its sampling rounds differently, which is why pictures are
+    /// always measured on a window (the canvas would disagree here).
+    @Test func aPictureIsMeasuredTheSameWhetherOrNotTheCanvasIsKept() throws {
+        var pixels = [UInt8](repeating: 255, count: 900 * 1200 * 4)
+        var seed: UInt32 = 12345
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let v = UInt8(truncatingIfNeeded: seed >> 24)
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (v, v / 2 &+ UInt8(i / 4 % 900 / 8), 255 &- v)
+        }
+        let png = try PNGEncoder.encode(PixelBuffer(width: 900, height: 1200, stride: 900 * 4, bytes: pixels))
+        let root = try PixelContrastTests.project([
+            "photo.png": png,
+            "spec.yaml": Array("""
+                size: 512
+                shape: square
+                background: {image: {path: photo.png, fit: cover, focus: [0.3, 0.3]}}
+                text: {initials: "Émile O'Brien"}
+                contrast: "off"
+                """.utf8),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = Project.load(root: root)
+        let input = SpecInput(path: root + "/spec.yaml", displayPath: "spec.yaml", outputFolder: "")
+        let spec = try #require(CheckRun.run([input], project: project).specs.first)
+        let tree = Resolver(project: project).resolve(spec).0
+        let window = try Renderer(catalog: project.fonts).measureText(tree)
+        let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+        #expect(window == canvas)
     }
 }
