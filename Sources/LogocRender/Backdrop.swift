@@ -6,71 +6,79 @@ import LogocRenderTree
 ///
 /// Contrast is asked for several colours of one backdrop (white, black, the
 /// text's own, each under colour-vision simulation), and the common case is
-/// opaque text held to the exact minimum. For that case the backdrop keeps
-/// one WCAG luminance per pixel (two for a translucent pixel: over white and
-/// over black), read straight from Cairo's bytes, so each ask is a scan of
-/// doubles; making straight colours for every pixel and looking each one up
-/// per ask was most of the cost of measuring a build.
+/// opaque text held to the exact minimum. For that case the backdrop reads
+/// WCAG luminances straight from Cairo's bytes, once for their extremes,
+/// which answer white, black and any text lighter or darker than every
+/// pixel; only a text in between scans again. Making straight colours for
+/// every pixel and looking each one up per ask was most of the cost of
+/// measuring a build.
 final class Backdrop {
     private let buffer: PixelBuffer?
     private let rect: Rect
     /// Straight-alpha colours, for images (a percentile), translucent text
     /// and colour-vision simulations; made on first use.
     private(set) lazy var colors: [RGBA] = buffer?.colors(in: rect) ?? []
-    /// Luminance of every pixel as seen (translucent pixels over white and black).
-    let luminances: [Double]
-    /// The extremes of `luminances`: for text lighter or darker than every
-    /// pixel (white and black, so `auto`) they are the nearest luminance.
+    /// The extremes of the luminances: for text lighter or darker than every
+    /// pixel (white and black, so `auto`) they are the nearest luminance,
+    /// and no further scan is needed.
     let darkest: Double, lightest: Double
 
     init(_ buffer: PixelBuffer, in rect: Rect) {
         self.buffer = buffer
         self.rect = rect
-        luminances = Self.luminances(buffer, in: rect)
-        (darkest, lightest) = (luminances.min() ?? 2, luminances.max() ?? -1)
+        (darkest, lightest) = Self.extremes(buffer: buffer, rect: rect, colors: [])
     }
 
     init(colors: [RGBA]) {
         buffer = nil
         rect = Rect(x: 0, y: 0, width: 0, height: 0)
-        var out: [Double] = []
-        out.reserveCapacity(colors.count)
-        for c in colors {
-            if c.isOpaque {
-                out.append(Luminance.of(c))
-            } else {
-                out.append(Luminance.of(c.over(.white)))
-                out.append(Luminance.of(c.over(.black)))
-            }
-        }
-        luminances = out
-        (darkest, lightest) = (out.min() ?? 2, out.max() ?? -1)
+        (darkest, lightest) = Self.extremes(buffer: nil, rect: rect, colors: colors)
         self.colors = colors
     }
 
-    /// Same pixels and the same arithmetic as `PixelBuffer.colors(in:)`
-    /// followed by `Luminance.of`: opaque pixels are their own straight colour.
-    private static func luminances(_ buffer: PixelBuffer, in rect: Rect) -> [Double] {
+    private static func extremes(buffer: PixelBuffer?, rect: Rect, colors: [RGBA]) -> (Double, Double) {
+        var darkest = 2.0, lightest = -1.0
+        forEachLuminance(buffer: buffer, rect: rect, colors: colors) { l in
+            darkest = min(darkest, l)
+            lightest = max(lightest, l)
+        }
+        return (darkest, lightest)
+    }
+
+    /// Every pixel's luminance as seen (a translucent pixel twice: over white
+    /// and over black). From the buffer, the same pixels and the same
+    /// arithmetic as `PixelBuffer.colors(in:)` then `Luminance.of`: an
+    /// opaque pixel is its own straight colour.
+    @inline(__always)
+    private static func forEachLuminance(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], _ body: (Double) -> Void) {
+        guard let buffer else {
+            for c in colors {
+                if c.isOpaque {
+                    body(Luminance.of(c))
+                } else {
+                    body(Luminance.of(c.over(.white)))
+                    body(Luminance.of(c.over(.black)))
+                }
+            }
+            return
+        }
         let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
         let x1 = min(buffer.width, Int((rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int((rect.y + rect.height).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return [] }
-        var out: [Double] = []
-        out.reserveCapacity((x1 - x0) * (y1 - y0))
-        let (red, green, blue) = (Luminance.red, Luminance.green, Luminance.blue)
-        red.withUnsafeBufferPointer { r in
-            green.withUnsafeBufferPointer { g in
-                blue.withUnsafeBufferPointer { b in
+        guard x0 < x1, y0 < y1 else { return }
+        Luminance.red.withUnsafeBufferPointer { r in
+            Luminance.green.withUnsafeBufferPointer { g in
+                Luminance.blue.withUnsafeBufferPointer { b in
                     buffer.bytes.withUnsafeBufferPointer { bytes in
                         for y in y0..<y1 {
                             var i = y * buffer.stride + x0 * 4
                             for _ in x0..<x1 {
                                 // Little-endian ARGB32: B, G, R, A in memory.
                                 if bytes[i + 3] == 255 {
-                                    out.append(r[Int(bytes[i + 2])] + g[Int(bytes[i + 1])] + b[Int(bytes[i])])
+                                    body(r[Int(bytes[i + 2])] + g[Int(bytes[i + 1])] + b[Int(bytes[i])])
                                 } else {
                                     let c = buffer.straightColor(at: i)
-                                    out.append(Luminance.of(c.over(.white)))
-                                    out.append(Luminance.of(c.over(.black)))
+                                    body(Luminance.of(c.over(.white)))
+                                    body(Luminance.of(c.over(.black)))
                                 }
                                 i += 4
                             }
@@ -79,7 +87,6 @@ final class Backdrop {
                 }
             }
         }
-        return out
     }
 
     /// The lowest contrast of opaque text of luminance `text` over the
@@ -96,7 +103,7 @@ final class Backdrop {
             above = darkest
             if text == darkest { below = text }
         } else {
-            for l in luminances {
+            Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : []) { l in
                 if l <= text, l > below { below = l }
                 if l >= text, l < above { above = l }
             }
