@@ -5,18 +5,19 @@ import LogocRender
 
 /// Runs `body` for indices 0..<count on up to `jobs` threads. Each worker
 /// gets its own lazily made `Renderer` (Cairo and Pango objects are never
-/// used by two threads at once). Results land in their index's slot, so
+/// used by two threads at once); they share one `ImageStore`. Results land in their index's slot, so
 /// order never depends on scheduling.
 enum Workers {
     static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog, clock: StageClock? = nil, pool: RendererPool? = nil,
                                  _ body: @Sendable (Int, () throws(RenderError) -> Renderer) -> T) -> [T] {
         let results = ResultSlots<T>(count: count)
+        let images = pool?.images ?? ImageStore()
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var renderer = pool?.take()
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
-                let made = try Renderer(catalog: catalog)
+                let made = try Renderer(catalog: catalog, images: images)
                 made.clock = clock
                 renderer = made
                 return made
@@ -36,6 +37,8 @@ enum Workers {
 final class RendererPool: @unchecked Sendable {
     // @unchecked: `idle` is only touched under `lock`; a renderer in it is used by no one.
     private var idle: [Renderer] = []
+    /// The run's decoded and scaled photos, shared by all its renderers.
+    let images = ImageStore()
     private let lock = NSLock()
 
     func take() -> Renderer? {

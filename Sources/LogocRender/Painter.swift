@@ -113,96 +113,57 @@ struct Painter {
     }
 }
 
-/// Decoded image files as Cairo surfaces, kept for one renderer.
+/// Cairo surfaces over the run's shared decoded and scaled images, kept
+/// for one renderer (Cairo objects never cross threads; the pixels do).
 final class ImageCache {
     final class Entry {
         let surface: OpaquePointer
-        let pixels: UnsafeMutableRawPointer
+        /// Keeps the pixels alive while the surface draws them, whatever the store evicts.
+        let pixels: ImageStore.Pixels
         /// The original file is attached for SVG.
         var embedded = false
-        init(surface: OpaquePointer, pixels: UnsafeMutableRawPointer) {
+        init(surface: OpaquePointer, pixels: ImageStore.Pixels) {
             self.surface = surface
             self.pixels = pixels
         }
-        deinit {
-            cairo_surface_destroy(surface)
-            pixels.deallocate()
-        }
+        deinit { cairo_surface_destroy(surface) }
     }
 
-    /// Decoded images, least recently used first; a few are kept.
-    private var entries: [(path: String, entry: Entry)] = []
-    private static let decodedLimit = 8
-    /// Copies scaled to a device size, by "path|width|height", least
-    /// recently used first, within a memory budget: a build draws the same
-    /// photo at a few sizes over and over, in no particular order.
-    private var scaledEntries: [(key: String, entry: Entry, bytes: Int)] = []
-    private var scaledBytes = 0
-    private static let scaledBudget = 32 << 20
+    let store: ImageStore
+    /// Surfaces by "path" (decoded) or "path|width|height" (scaled), least
+    /// recently used first; a few are kept.
+    private var entries: [(key: String, entry: Entry)] = []
+    private static let entryLimit = 16
 
-    /// The image at `width` × `height` pixels, scaled once with a good filter.
+    init(store: ImageStore) { self.store = store }
+
+    /// The image at `width` × `height` pixels, scaled once per run with a good filter.
     func scaled(_ path: String, width: Int, height: Int) throws(RenderError) -> Entry {
         let key = "\(path)|\(width)|\(height)"
-        if let i = scaledEntries.firstIndex(where: { $0.key == key }) {
-            let hit = scaledEntries.remove(at: i)
-            scaledEntries.append(hit)
-            return hit.entry
+        if let hit = cached(key) { return hit }
+        let pixels = try store.scaled(path, width: width, height: height) { (out) throws(RenderError) in
+            let full = try surface(for: path, embedOriginal: false)
+            let target = try Self.wrap(out, path: path)
+            defer { cairo_surface_destroy(target) }
+            guard let cr = cairo_create(target) else { throw .environment("cairo could not scale '\(path)'") }
+            let sourceWidth = Double(full.pixels.width), sourceHeight = Double(full.pixels.height)
+            cairo_scale(cr, Double(width) / sourceWidth, Double(height) / sourceHeight)
+            cairo_set_source_surface(cr, full.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            let status = cairo_status(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(target)
+            guard status == CAIRO_STATUS_SUCCESS else { throw .environment("cairo could not scale '\(path)'") }
         }
-        let full = try surface(for: path, embedOriginal: false)
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
-        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                                Int32(width), Int32(height), Int32(stride)),
-              let cr = cairo_create(surface) else {
-            pixels.deallocate()
-            throw .environment("cairo could not scale '\(path)'")
-        }
-        let sourceWidth = Double(cairo_image_surface_get_width(full.surface)), sourceHeight = Double(cairo_image_surface_get_height(full.surface))
-        cairo_scale(cr, Double(width) / sourceWidth, Double(height) / sourceHeight)
-        cairo_set_source_surface(cr, full.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        let status = cairo_status(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let entry = Entry(surface: surface, pixels: pixels)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .environment("cairo could not scale '\(path)'") }
-        scaledEntries.append((key, entry, stride * height))
-        scaledBytes += stride * height
-        while scaledBytes > Self.scaledBudget, scaledEntries.count > 1 { scaledBytes -= scaledEntries.removeFirst().bytes }
-        return entry
+        return try remember(key, pixels, path: path)
     }
 
     func surface(for path: String, embedOriginal: Bool) throws(RenderError) -> Entry {
         let entry: Entry
-        if let i = entries.firstIndex(where: { $0.path == path }) {
-            entry = entries.remove(at: i).entry
-            entries.append((path, entry))
-        } else {
-            let buffer: PixelBuffer
-            do {
-                buffer = try ImageDecoder.decode(contentsOfFile: path)
-            } catch {
-                throw .image(path: path, message: error.message)
-            }
-            guard buffer.width > 0, buffer.height > 0, buffer.bytes.count >= buffer.stride * buffer.height else {
-                throw .image(path: path, message: "the image has no pixels")
-            }
-            let pixels = UnsafeMutableRawPointer.allocate(byteCount: buffer.bytes.count, alignment: 16)
-            buffer.bytes.withUnsafeBytes { if let base = $0.baseAddress { pixels.copyMemory(from: base, byteCount: buffer.bytes.count) } }
-            guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                                    Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                pixels.deallocate()
-                throw .environment("cairo could not wrap the pixels of '\(path)'")
-            }
-            entry = Entry(surface: surface, pixels: pixels)
-            entries.append((path, entry))
-            if entries.count > Self.decodedLimit { entries.removeFirst() }
-        }
+        if let hit = cached(path) { entry = hit } else { entry = try remember(path, try store.decoded(path), path: path) }
         // In SVG a JPEG or PNG is embedded as the original file, not
         // re-encoded by Cairo (slower, and larger than the original).
         if embedOriginal, !entry.embedded, let data = FileManager.default.contents(atPath: path),
@@ -214,5 +175,28 @@ final class ImageCache {
                                         { $0?.deallocate() }, copy)
         }
         return entry
+    }
+
+    private func cached(_ key: String) -> Entry? {
+        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let hit = entries.remove(at: i)
+        entries.append(hit)
+        return hit.entry
+    }
+
+    private func remember(_ key: String, _ pixels: ImageStore.Pixels, path: String) throws(RenderError) -> Entry {
+        let entry = Entry(surface: try Self.wrap(pixels, path: path), pixels: pixels)
+        entries.append((key, entry))
+        if entries.count > Self.entryLimit { entries.removeFirst() }
+        return entry
+    }
+
+    private static func wrap(_ pixels: ImageStore.Pixels, path: String) throws(RenderError) -> OpaquePointer {
+        guard let surface = cairo_image_surface_create_for_data(pixels.data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .environment("cairo could not wrap the pixels of '\(path)'")
+        }
+        return surface
     }
 }

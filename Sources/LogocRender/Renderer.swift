@@ -52,7 +52,7 @@ final class Canvas {
 public final class Renderer {
     private let catalog: FontCatalog
     private let session: FontSession
-    private let painter = Painter(images: ImageCache())
+    private let painter: Painter
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -60,9 +60,12 @@ public final class Renderer {
     /// stray dark pixel should not fail a readable text.
     public static let imagePercentile = 0.05
 
-    public init(catalog: FontCatalog) throws(RenderError) {
+    /// `images`: the run's decoded and scaled photos, shared with the other
+    /// renderers of the run (a renderer of its own by default).
+    public init(catalog: FontCatalog, images: ImageStore = ImageStore()) throws(RenderError) {
         self.catalog = catalog
         self.session = try FontSession(catalog: catalog)
+        self.painter = Painter(images: ImageCache(store: images))
     }
 
     /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.

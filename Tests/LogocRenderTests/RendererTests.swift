@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LogocCore
 import LogocFonts
@@ -123,6 +124,39 @@ struct RendererTests {
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: root + "/bad.png"))
         let bad = Paint.image(ImagePaint(path: root + "/bad.png", pixelWidth: 8, pixelHeight: 8, placement: Rect(x: 0, y: 0, width: 256, height: 256), underlay: .white))
         #expect(throws: RenderError.self) { _ = try Self.renderer().pixels(Self.tree(.square, bad), scale: 1) }
+    }
+
+    /// Renderers of one run share decoded and scaled photos (`ImageStore`):
+    /// drawing from the shared copies, on several threads at once, gives the
+    /// pixels a renderer with a store of its own draws.
+    @Test func rendererSharingAnImageStoreDrawTheSamePixels() throws {
+        let root = NSTemporaryDirectory() + "logoc-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (w, h) = (300, 200)
+        let photo: [UInt8] = (0..<(w * h)).flatMap { i -> [UInt8] in
+            let x = i % w, y = i / w
+            return [UInt8(x * 255 / w), UInt8(y * 255 / h), UInt8((x ^ y) & 255), 255]
+        }
+        let path = root + "/photo.png"
+        try Data(PNGEncoder.encode(PixelBuffer(width: w, height: h, stride: w * 4, bytes: photo))).write(to: URL(fileURLWithPath: path))
+        let trees = [96, 128, 200].map { size in
+            RenderTree(size: size, shape: .circle, background: .image(ImagePaint(
+                path: path, pixelWidth: w, pixelHeight: h,
+                placement: Rect(x: -Double(size) / 4, y: 0, width: Double(size) * 1.5, height: Double(size)), underlay: .white)),
+                border: nil, text: nil)
+        }
+        let expected = try trees.map { try Self.renderer().pixels($0, scale: 2) }
+        let store = ImageStore()
+        let drawn = Mutex<[[PixelBuffer]]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            guard let r = try? Renderer(catalog: Self.catalog, images: store),
+                  let pixels = try? (0..<3).flatMap({ _ in try trees.map { try r.pixels($0, scale: 2) } }) else { return }
+            drawn.withLock { $0.append(pixels) }
+        }
+        let all = drawn.withLock { $0 }
+        #expect(all.count == 4)
+        for pixels in all { #expect(pixels == expected + expected + expected) }
     }
 
     @Test func svgIsPixelUnitsAndByteStableWithinOneProcess() throws {
