@@ -17,9 +17,20 @@ enum AtomicFile {
     /// files known to have changed, such as a large cache).
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String, compare: Bool = true) throws -> Bool {
+        try write(pieces: [bytes[...]], to: path, compare: compare)
+    }
+
+    /// `write` of the pieces one after another, never joined: the manifest,
+    /// gallery and cache of a big build are tens of megabytes made of slices
+    /// of the cache's groups, and a joined copy of each was most of the
+    /// build's last peak of memory.
+    @discardableResult
+    static func write(pieces: [ArraySlice<UInt8>], to path: String, compare: Bool = true) throws -> Bool {
         var info = stat()
         let exists = stat(path, &info) == 0
-        if compare, exists, Int(info.st_size) == bytes.count, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+        let count = pieces.reduce(0) { $0 + $1.count }
+        if compare, exists, Int(info.st_size) == count, let existing = FileManager.default.contents(atPath: path),
+           existing.elementsEqual(pieces.joined()) {
             return false
         }
         let slash = path.lastIndex(of: "/")
@@ -34,7 +45,7 @@ enum AtomicFile {
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(counter.take(below: Int.max) ?? 0)"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        if let reason = writeAll(bytes, to: fd) {
+        if let reason = writeAll(pieces, to: fd) {
             close(fd)
             unlink(temporary)
             throw Failure(description: reason)
@@ -81,23 +92,42 @@ enum AtomicFile {
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        if let reason = writeAll(bytes, to: fd) { throw Failure(description: reason) }
+        if let reason = writeAll([bytes[...]], to: fd) { throw Failure(description: reason) }
     }
 
-    /// Writes every byte, retrying short writes and interruptions; the
-    /// error's text when it cannot.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+    /// Writes every byte of the pieces in order, small ones gathered into
+    /// one buffer, retrying short writes and interruptions; the error's text
+    /// when it cannot.
+    private static func writeAll(_ pieces: [ArraySlice<UInt8>], to fd: Int32) -> String? {
+        let gather = 1 << 16
+        var buffer: [UInt8] = []
+        func flush(_ bytes: ArraySlice<UInt8>) -> String? {
+            var offset = bytes.startIndex
+            while offset < bytes.endIndex {
+                let n = bytes.withUnsafeBytes { raw in
+                    Foundation.write(fd, raw.baseAddress.map { $0 + (offset - bytes.startIndex) }, bytes.endIndex - offset)
+                }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += n
+            return nil
         }
-        return nil
+        for piece in pieces {
+            if piece.count >= gather {
+                if let reason = flush(buffer[...]) { return reason }
+                buffer.removeAll(keepingCapacity: true)
+                if let reason = flush(piece) { return reason }
+            } else {
+                buffer += piece
+                if buffer.count >= gather {
+                    if let reason = flush(buffer[...]) { return reason }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        return flush(buffer[...])
     }
 }

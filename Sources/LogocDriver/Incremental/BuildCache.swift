@@ -258,14 +258,20 @@ struct BuildCache: Sendable {
 
     // MARK: Writing
 
-    /// The whole file: the groups in byte order of their spec paths.
-    static func encode(toolchain: String, groups: [(spec: String, group: Group)]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(groups.reduce(256) { $0 + $1.group.lines.count + $1.group.manifest.count + $1.group.gallery.count + 128 })
-        out += magic.utf8
-        out.append(0x0A)
-        line(&out, "toolchain", toolchain)
-        for (spec, g) in groups { record(&out, spec, g) }
+    /// The whole file, the groups in byte order of their spec paths, as
+    /// pieces to write one after another: each group's header line, then
+    /// its own bytes, never copied.
+    static func file(toolchain: String, groups: [(spec: String, group: Group)]) -> [ArraySlice<UInt8>] {
+        var head = Array(magic.utf8)
+        head.append(0x0A)
+        line(&head, "toolchain", toolchain)
+        var out: [ArraySlice<UInt8>] = [head[...]]
+        out.reserveCapacity(4 * groups.count + 1)
+        for (spec, g) in groups {
+            var header: [UInt8] = []
+            recordHeader(&header, spec, g)
+            out += [header[...], g.lines, g.manifest, g.gallery]
+        }
         return out
     }
 
@@ -288,11 +294,15 @@ struct BuildCache: Sendable {
     }
 
     private static func record(_ out: inout [UInt8], _ spec: String, _ g: Group) {
-        line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
-             String(g.gallery.count), g.pictures)
+        recordHeader(&out, spec, g)
         out += g.lines
         out += g.manifest
         out += g.gallery
+    }
+
+    private static func recordHeader(_ out: inout [UInt8], _ spec: String, _ g: Group) {
+        line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
+             String(g.gallery.count), g.pictures)
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {

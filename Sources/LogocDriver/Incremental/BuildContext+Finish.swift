@@ -150,11 +150,11 @@ extension BuildContext {
         // (a build killed between the two left a stale manifest for good;
         // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
-            { try AtomicFile.write(Manifest.assemble(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: !changed) },
+            { try AtomicFile.write(pieces: Manifest.file(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: !changed) },
             {
                 guard gallery else { return }
-                let page = Gallery.page(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
-                try AtomicFile.write(page, to: galleryPath, compare: !changed)
+                let page = Gallery.pieces(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
+                try AtomicFile.write(pieces: page, to: galleryPath, compare: !changed)
             },
         ]
         let errors = ResultSlots<String>(count: writes.count + 1)
@@ -170,7 +170,7 @@ extension BuildContext {
                 if cache.canAppend(appended.count, toolchain: toolchain) {
                     try AtomicFile.append(appended, to: path)
                 } else {
-                    try AtomicFile.write(BuildCache.encode(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
+                    try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
                 }
             } catch {
                 errors.set(writes.count, "cannot write in '\(directory)': \(error)")

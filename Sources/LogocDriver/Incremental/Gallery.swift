@@ -34,13 +34,10 @@ enum Gallery {
         return Array(cards.utf8)
     }
 
-    /// The page around already made cards.
-    static func page(count: Int, cards: [ArraySlice<UInt8>]) -> [UInt8] {
-        var out = Array(head(count: count).utf8)
-        out.reserveCapacity(cards.reduce(out.count + foot.utf8.count) { $0 + $1.count })
-        for piece in cards { out += piece }
-        out += Array(foot.utf8)
-        return out
+    /// The page around already made cards, as pieces to write one after
+    /// another (the cards are the groups' own bytes).
+    static func pieces(count: Int, cards: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+        [Array(head(count: count).utf8)[...]] + cards + [Array(foot.utf8)[...]]
     }
 
     private static func head(count: Int) -> String {

@@ -70,18 +70,20 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// The file around already encoded lines (each piece from `lines`):
-    /// stable bytes, keys in a fixed order, a final newline.
-    static func assemble(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
-        var out = Array("{\n  \"outputs\" : [".utf8)
-        out.reserveCapacity(pieces.reduce(64) { $0 + $1.count + 2 })
+    /// stable bytes, keys in a fixed order, a final newline; as pieces to
+    /// write one after another, the groups' own bytes between the frame's.
+    static func file(_ pieces: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = [Array("{\n  \"outputs\" : [".utf8)[...]]
+        out.reserveCapacity(2 * pieces.count + 2)
+        let (newline, comma): ([UInt8], [UInt8]) = ([0x0A], [0x2C, 0x0A])
         var first = true
         for piece in pieces where !piece.isEmpty {
-            out += first ? [0x0A] : [0x2C, 0x0A]
-            out += piece
+            out.append(first ? newline[...] : comma[...])
+            out.append(piece)
             first = false
         }
-        out += Array((first ? "],\n" : "\n  ],\n").utf8)
-        out += Array("  \"version\" : 1\n}\n".utf8)
+        out.append(Array((first ? "],\n" : "\n  ],\n").utf8)[...])
+        out.append(Array("  \"version\" : 1\n}\n".utf8)[...])
         return out
     }
 }
