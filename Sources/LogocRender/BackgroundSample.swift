@@ -68,3 +68,13 @@ extension RenderTree {
         return false
     }
 }
+
+extension Paint {
+    /// A linear or radial gradient (drawn whole, then cut to the shape).
+    var isGradient: Bool {
+        switch self {
+        case .linear, .radial: return true
+        case .solid, .image: return false
+        }
+    }
+}

@@ -158,11 +158,10 @@ public enum Floor {
         let edge = Double(size)
         let surface = try ImageSurface(width: size, height: size)
         let cr = surface.context
-        // Circle clip and CSS-style linear gradient (as Resolver.linearLine).
+        // CSS-style linear gradient (as Resolver.linearLine) painted whole,
+        // then cut to the circle (DEST_IN): the fastest way to these pixels
+        // (see Painter.drawBackground).
         cairo_save(cr)
-        cairo_new_path(cr)
-        cairo_arc(cr, edge / 2, edge / 2, edge / 2, 0, 2 * .pi)
-        cairo_clip(cr)
         let radians = angle * .pi / 180
         let dx = sin(radians), dy = -cos(radians)
         let half = (abs(edge * dx) + abs(edge * dy)) / 2
@@ -175,6 +174,11 @@ public enum Floor {
         cairo_set_source(cr, pattern)
         cairo_paint(cr)
         cairo_pattern_destroy(pattern)
+        cairo_new_path(cr)
+        cairo_arc(cr, edge / 2, edge / 2, edge / 2, 0, 2 * .pi)
+        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
         cairo_restore(cr)
 
         // The initials, centred on their ink, filled as outlines.

@@ -31,13 +31,29 @@ struct Painter {
     }
 
     /// Shape, background and border (in `border`, the ring's colour as picked;
-    /// no ring when nil): everything but the text.
+    /// no ring when nil): everything but the text. A raster `cr` must be a
+    /// fresh, transparent surface.
     func drawBackground(_ tree: RenderTree, border borderColor: RGBA?, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {
         let size = Double(tree.size)
         cairo_save(cr)
-        shapePath(tree.shape, size: size, inset: 0, on: cr)
-        cairo_clip(cr)
-        try paint(tree.background, size: size, on: cr, forSVG: forSVG)
+        if !forSVG, tree.shape != .square, tree.background.isGradient {
+            // A gradient painted through a round clip is composited span by
+            // span, and pixman clears three float scanlines for each span
+            // (a sixth of the time of drawing an avatar). Painting it whole
+            // and then keeping only the shape (DEST_IN) gives the same bytes
+            // (`x·coverage` either way) in one pass.
+            try paint(tree.background, size: size, on: cr, forSVG: forSVG)
+            shapePath(tree.shape, size: size, inset: 0, on: cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_fill_preserve(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_clip(cr)
+        } else {
+            shapePath(tree.shape, size: size, inset: 0, on: cr)
+            cairo_clip(cr)
+            try paint(tree.background, size: size, on: cr, forSVG: forSVG)
+        }
         if let border = tree.border, let borderColor {
             shapePath(tree.shape, size: size, inset: border.width / 2, on: cr)
             setSource(borderColor, on: cr)
