@@ -63,7 +63,7 @@ public struct SpecChecker: Sendable {
         let own = NodeMerger.expandShorthands(root)
         var sources = [input.displayPath: source]
         // The real path is needed only to find cycles, so only with `extends`.
-        var chain = own["extends"] == nil ? [] : [PathResolver.realPath(input.path) ?? input.path]
+        var chain = own["extends"] == nil ? [] : [project.paths.realFile(input.path) ?? input.path]
         var partials: [String] = []
         var merged = own
         if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,

@@ -22,6 +22,12 @@ final class Backdrop {
     /// pixel (white and black, so `auto`) they are the nearest luminance,
     /// and no further scan is needed.
     let darkest: Double, lightest: Double
+    /// Every luminance, for a percentile over a picture; made on first use.
+    private(set) lazy var luminances: [Double] = {
+        var out: [Double] = []
+        Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : []) { out.append($0) }
+        return out
+    }()
 
     init(_ buffer: PixelBuffer, in rect: Rect) {
         self.buffer = buffer

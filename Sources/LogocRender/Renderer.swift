@@ -260,9 +260,15 @@ public final class Renderer {
 
     /// `contrast(_:over:percentile:)` over the pixels under the ink; the
     /// exact minimum for opaque text from the backdrop's luminances.
+    /// Over a picture (a percentile), opaque text reads the backdrop's
+    /// luminances, worked out once for every colour asked.
     static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
-        if percentile == 0, text.isOpaque { return backdrop.minimumContrast(Luminance.of(text)) }
-        return contrast(text, over: backdrop.colors, percentile: percentile)
+        guard text.isOpaque else { return contrast(text, over: backdrop.colors, percentile: percentile) }
+        let t = Luminance.of(text)
+        guard percentile > 0 else { return backdrop.minimumContrast(t) }
+        var ratios = backdrop.luminances.map { l in (max(l, t) + 0.05) / (min(l, t) + 0.05) }
+        guard !ratios.isEmpty else { return 21 }
+        return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
     }
 
     /// Text-on-background contrast over each sample, each translucent sample

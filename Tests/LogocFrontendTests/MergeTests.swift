@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LogocCore
 @testable import LogocFrontend
@@ -127,5 +128,24 @@ extension BackgroundSyntax {
     var colorSpan: SourceSpan? {
         if case .color(let c) = self { return c.span }
         return nil
+    }
+}
+
+/// `PathResolver.realFile`: a spec's real path from its folder's, looked up
+/// once, unless the file itself is a link.
+struct RealFileTests {
+    @Test func aFileInALinkedFolderAndALinkedFileResolveAsRealpathDoes() throws {
+        let root = NSTemporaryDirectory() + "logoc-realfile-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try "text: A\n".write(toFile: root + "/real/a.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/real")
+        try FileManager.default.createSymbolicLink(atPath: root + "/real/b.yaml", withDestinationPath: root + "/real/a.yaml")
+        let resolver = PathResolver(root: root)
+        for path in [root + "/linked/a.yaml", root + "/real/a.yaml", root + "/linked/b.yaml", root + "/real/./b.yaml"] {
+            #expect(resolver.realFile(path) == PathResolver.realPath(path), "\(path)")
+        }
+        #expect(resolver.realFile(root + "/linked/b.yaml")?.hasSuffix("/real/a.yaml") == true)
+        #expect(resolver.realFile(root + "/real/missing.yaml") == nil)
     }
 }

@@ -31,6 +31,28 @@ public struct PathResolver: Sendable {
         return outcome
     }
 
+    /// `realPath` of a spec file: its folder's real path is looked up once
+    /// for all the files in it (`realpath` reads every component of the
+    /// path, a system call each, for each of thousands of specs); only a
+    /// file that is itself a symbolic link is resolved on its own.
+    public func realFile(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK { return Self.realPath(path) }
+        let absolute = Self.absolute(path)
+        let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
+        let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        let real: String
+        if let known = known.folder(folder) {
+            real = known
+        } else {
+            guard let found = Self.realPath(folder) else { return nil }
+            known.setFolder(folder, found)
+            real = found
+        }
+        return (real == "/" ? "" : real) + absolute[slash...]
+    }
+
     private func resolveAfresh(_ path: String, from directory: String) -> Outcome {
         let lexical = Self.absolute(path, from: directory)
         guard let real = Self.realPath(lexical) else {
@@ -44,9 +66,22 @@ public struct PathResolver: Sendable {
     }
 
     final class Known: @unchecked Sendable {
-        // @unchecked: `outcomes` is only touched under `lock`.
+        // @unchecked: `outcomes` and `folders` are only touched under `lock`.
         private var outcomes: [String: Outcome] = [:]
+        private var folders: [String: String] = [:]
         private let lock = NSLock()
+
+        func folder(_ path: String) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return folders[path]
+        }
+
+        func setFolder(_ path: String, _ real: String) {
+            lock.lock()
+            folders[path] = real
+            lock.unlock()
+        }
 
         func get(_ key: String) -> Outcome? {
             lock.lock()
