@@ -17,9 +17,11 @@ struct SpecPlan {
 
     /// `drawsOneX(dark)`: whether the build draws that variant's 1× PNG
     /// next, so its background is drawn once, measured and kept for it.
-    init(spec: CheckedSpec, resolver: Resolver, renderer: () throws(RenderError) -> Renderer, drawsOneX: (Bool) -> Bool = { _ in false }) {
+    /// `trees`: the spec's trees when the caller has resolved them already.
+    init(spec: CheckedSpec, resolver: Resolver, trees: (light: RenderTree, dark: RenderTree?)? = nil,
+         renderer: () throws(RenderError) -> Renderer, drawsOneX: (Bool) -> Bool = { _ in false }) {
         self.spec = spec
-        (light, dark) = resolver.resolve(spec)
+        (light, dark) = trees ?? resolver.resolve(spec)
         measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
         if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
         diagnostics = diagnostics.normalized()

@@ -117,7 +117,7 @@ final class BuildContext: Sendable {
         }
 
         // Something must be drawn: measure, then render what is stale.
-        var plan = SpecPlan(spec: spec, resolver: resolver, renderer: renderer) { dark in
+        var plan = SpecPlan(spec: spec, resolver: resolver, trees: (light, dark), renderer: renderer) { dark in
             stale.contains { $0.0.format == .png && $0.0.scale == 1 && $0.0.dark == dark }
         }
         outcome.diagnostics = plan.diagnostics
