@@ -16,7 +16,9 @@ public struct PathResolver: Sendable {
     /// Answers already given: a thousand specs in one folder name the same
     /// partial and the same photo. Kept for the resolver's life, which is one
     /// run (`Project.load` makes a new one; `watch` loads it for every build).
-    private let known = Known()
+    private let known = Known<Outcome>()
+    /// Real paths of the folders of spec files (`realFile`).
+    private let realFolders = Known<String>()
 
     public init(root: String) {
         self.root = Self.realPath(Self.absolute(root)) ?? Self.absolute(root)
@@ -43,11 +45,11 @@ public struct PathResolver: Sendable {
         let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
         let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
         let real: String
-        if let known = known.folder(folder) {
+        if let known = realFolders.get(folder) {
             real = known
         } else {
             guard let found = Self.realPath(folder) else { return nil }
-            known.setFolder(folder, found)
+            realFolders.set(folder, found)
             real = found
         }
         return (real == "/" ? "" : real) + absolute[slash...]
@@ -65,33 +67,21 @@ public struct PathResolver: Sendable {
         return isInside(real) ? .file(real) : .outsideRoot(real)
     }
 
-    final class Known: @unchecked Sendable {
-        // @unchecked: `outcomes` and `folders` are only touched under `lock`.
-        private var outcomes: [String: Outcome] = [:]
-        private var folders: [String: String] = [:]
+    /// Answers by key, shared by the threads of a run.
+    final class Known<Value: Sendable>: @unchecked Sendable {
+        // @unchecked: `values` is only touched under `lock`.
+        private var values: [String: Value] = [:]
         private let lock = NSLock()
 
-        func folder(_ path: String) -> String? {
+        func get(_ key: String) -> Value? {
             lock.lock()
             defer { lock.unlock() }
-            return folders[path]
+            return values[key]
         }
 
-        func setFolder(_ path: String, _ real: String) {
+        func set(_ key: String, _ value: Value) {
             lock.lock()
-            folders[path] = real
-            lock.unlock()
-        }
-
-        func get(_ key: String) -> Outcome? {
-            lock.lock()
-            defer { lock.unlock() }
-            return outcomes[key]
-        }
-
-        func set(_ key: String, _ outcome: Outcome) {
-            lock.lock()
-            outcomes[key] = outcome
+            values[key] = value
             lock.unlock()
         }
     }
