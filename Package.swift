@@ -59,9 +59,10 @@ if Context.environment["LOGOC_FUZZ"] != nil {
         ("fuzz-image", ["LogocImageIO"]),
         ("fuzz-font", ["LogocFonts", "LogocFrontend", "LogocRender", "LogocCore"]),
     ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(
-            name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+            name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
         package.products.append(.executable(name: name, targets: [name]))

@@ -3,6 +3,7 @@ import LogocCore
 import LogocFonts
 import LogocFrontend
 import LogocRender
+import FuzzSupport
 
 /// libFuzzer target: the bytes are a font file that a spec names with
 /// `font: {file: …}`. The spec is checked (the validator loads the font
@@ -45,21 +46,11 @@ enum FuzzFont {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFont(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzFont.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    FuzzFont.run(LibFuzzer.bytes(data, size))
     return 0
 }
 
-// SwiftPM links every executable with `main` set to `<target>_main`, the
-// entry point it compiles the module's top-level code into (so tests can
-// import executables). A fuzz target has no top-level code, so it names that
-// entry itself and hands over to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @_cdecl("fuzz_font_main")
 func fuzzFontMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzFont)
+    LibFuzzer.run(argc, argv, fuzzFont)
 }

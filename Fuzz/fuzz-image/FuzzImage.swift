@@ -1,4 +1,5 @@
 import LogocImageIO
+import FuzzSupport
 
 /// libFuzzer target: the bytes are an image file (PNG or JPEG). A decoded
 /// image is encoded again with logoc's PNG writer and decoded once more;
@@ -18,21 +19,11 @@ enum FuzzImage {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzImage.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    FuzzImage.run(LibFuzzer.bytes(data, size))
     return 0
 }
 
-// SwiftPM links every executable with `main` set to `<target>_main`, the
-// entry point it compiles the module's top-level code into (so tests can
-// import executables). A fuzz target has no top-level code, so it names that
-// entry itself and hands over to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @_cdecl("fuzz_image_main")
 func fuzzImageMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzImage)
+    LibFuzzer.run(argc, argv, fuzzImage)
 }

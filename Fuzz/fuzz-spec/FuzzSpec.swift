@@ -4,6 +4,7 @@ import LogocFrontend
 import LogocRender
 import LogocRenderTree
 import LogocImageIO
+import FuzzSupport
 
 /// libFuzzer target: the bytes are a spec file. It goes through the whole
 /// front end (libyaml events → YAML layer → syntax → `extends` → validation)
@@ -58,21 +59,11 @@ enum FuzzSpec {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzSpec.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    FuzzSpec.run(LibFuzzer.bytes(data, size))
     return 0
 }
 
-// SwiftPM links every executable with `main` set to `<target>_main`, the
-// entry point it compiles the module's top-level code into (so tests can
-// import executables). A fuzz target has no top-level code, so it names that
-// entry itself and hands over to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @_cdecl("fuzz_spec_main")
 func fuzzSpecMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzSpec)
+    LibFuzzer.run(argc, argv, fuzzSpec)
 }
