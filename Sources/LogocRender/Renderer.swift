@@ -232,6 +232,14 @@ public final class Renderer {
         }
         let percentile = tree.isImage ? Self.imagePercentile : 0
         let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
+        // The backdrop as each deficiency sees it, made once for every colour tried.
+        var simulated: [ColorVision: Backdrop] = [:]
+        for vision in run.colorVision where simulated[vision] == nil {
+            simulated[vision] = Backdrop(colors: backdrop.colors.map(vision.simulate))
+        }
+        func visionRatio(_ c: RGBA, _ vision: ColorVision) -> Double {
+            simulated[vision].map { Self.contrast(vision.simulate(c), over: $0, percentile: percentile) } ?? 21
+        }
         let white = ratio(.white), black = ratio(.black)
         let autoColor: RGBA = white > black ? .white : .black
         let autoRatio = max(white, black)
@@ -245,57 +253,50 @@ public final class Renderer {
             let needed = run.minimumContrast ?? PalettePick.textMinimum
             color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
                 ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
-                    Self.contrast(vision.simulate(c), over: backdrop.colors.map(vision.simulate), percentile: percentile) + 1e-9 >= needed
+                    visionRatio(c, vision) + 1e-9 >= needed
                 }
             } : autoColor
         }
         var visionRatios: [ColorVision: Double] = [:]
         for vision in run.colorVision {
-            visionRatios[vision] = Self.contrast(vision.simulate(color), over: backdrop.colors.map(vision.simulate), percentile: percentile)
+            visionRatios[vision] = visionRatio(color, vision)
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, visionRatios: visionRatios)
         return Prepared(layout: layout, measurement: measurement, border: border, canvas: canvas)
     }
 
-    /// `contrast(_:over:percentile:)` over the pixels under the ink; the
-    /// exact minimum for opaque text from the backdrop's luminances.
-    /// Over a picture (a percentile), opaque text reads the backdrop's
-    /// luminances, worked out once for every colour asked.
+    /// Text-on-background contrast over the pixels under the ink, each
+    /// translucent pixel seen over a white and a black page: the exact
+    /// minimum, or with a `percentile` that fraction of the lowest ratios
+    /// ignored. Opaque text reads the backdrop's luminances, worked out once
+    /// for every colour asked; translucent text changes with each pixel.
     static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
-        guard text.isOpaque else { return contrast(text, over: backdrop.colors, percentile: percentile) }
-        let t = Luminance.of(text)
-        guard percentile > 0 else { return backdrop.minimumContrast(t) }
-        var ratios = backdrop.luminances.map { l in (max(l, t) + 0.05) / (min(l, t) + 0.05) }
+        func ratio(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        var ratios: [Double] = []
+        if text.isOpaque {
+            let t = Luminance.of(text)
+            guard percentile > 0 else { return backdrop.minimumContrast(t) }
+            ratios = backdrop.luminances.map { ratio($0, t) }
+        } else {
+            func add(_ seen: RGBA) { ratios.append(ratio(Luminance.of(seen), Luminance.of(text.over(seen)))) }
+            for sample in backdrop.colors {
+                if sample.isOpaque {
+                    add(sample)
+                } else {
+                    add(sample.over(.white))
+                    add(sample.over(.black))
+                }
+            }
+            guard percentile > 0 else { return ratios.min() ?? 21 }
+        }
         guard !ratios.isEmpty else { return 21 }
         return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
     }
 
-    /// Text-on-background contrast over each sample, each translucent sample
-    /// seen over a white and a black page; the `percentile` lowest are ignored.
+    /// `contrast(_:over:percentile:)` over given colours (a ring's surroundings).
     static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
-        if percentile == 0, text.isOpaque { return Backdrop(colors: samples).minimumContrast(Luminance.of(text)) }
-        var minimum = 21.0
-        var ratios: [Double] = []
-        if percentile > 0 { ratios.reserveCapacity(samples.count) }
-        let opaqueText = text.isOpaque ? Luminance.of(text) : nil
-        func add(_ backdrop: RGBA) {
-            let background = Luminance.of(backdrop)
-            let foreground = opaqueText ?? Luminance.of(text.over(backdrop))
-            let ratio = (max(background, foreground) + 0.05) / (min(background, foreground) + 0.05)
-            if percentile > 0 { ratios.append(ratio) } else { minimum = min(minimum, ratio) }
-        }
-        for sample in samples {
-            if sample.isOpaque {
-                add(sample)
-            } else {
-                add(sample.over(.white))
-                add(sample.over(.black))
-            }
-        }
-        guard percentile > 0 else { return minimum }
-        guard !ratios.isEmpty else { return 21 }
-        return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
+        contrast(text, over: Backdrop(colors: samples), percentile: percentile)
     }
 
     /// The value that would be at `rank` if `values` were sorted (Hoare's
