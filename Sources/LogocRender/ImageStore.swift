@@ -21,12 +21,17 @@ public final class ImageStore: @unchecked Sendable {
         let width: Int, height: Int, stride: Int
         var byteCount: Int { stride * height }
 
-        init(width: Int, height: Int, stride: Int) {
+        /// Cleared pixels, or a copy of `bytes` (at least `stride × height`).
+        init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil) {
             self.width = width
             self.height = height
             self.stride = stride
             data = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
-            data.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            if let base = bytes?.baseAddress {
+                data.copyMemory(from: base, byteCount: stride * height)
+            } else {
+                data.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            }
         }
 
         deinit { data.deallocate() }
@@ -58,8 +63,7 @@ public final class ImageStore: @unchecked Sendable {
         guard buffer.width > 0, buffer.height > 0, buffer.bytes.count >= buffer.stride * buffer.height else {
             throw .image(path: path, message: "the image has no pixels")
         }
-        let pixels = Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride)
-        buffer.bytes.withUnsafeBytes { if let base = $0.baseAddress { pixels.data.copyMemory(from: base, byteCount: pixels.byteCount) } }
+        let pixels = buffer.bytes.withUnsafeBytes { Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0) }
         lock.lock()
         defer { lock.unlock() }
         decoded.append((path, pixels))
