@@ -20,6 +20,8 @@ public final class FontconfigCache: @unchecked Sendable {
     public let folders: [String]
     /// Each cached face pattern by file, in face-index order.
     private let patterns: [String: [(index: Int32, pattern: OpaquePointer)]]
+    /// The loaded cache files, kept until exit (`releaseAtExit`).
+    private let caches: [OpaquePointer]
 
     /// Where Debian's and the user's caches live.
     public static let cacheDirectoriesXML = """
@@ -29,6 +31,7 @@ public final class FontconfigCache: @unchecked Sendable {
     private init(folders candidates: [String]) {
         var folders: [String] = []
         var patterns: [String: [(index: Int32, pattern: OpaquePointer)]] = [:]
+        var caches: [OpaquePointer] = []
         let wanted = Set(FontCatalog.bundled.flatMap(\.files))
         if let config = FcConfigCreate() {
             let xml = "<?xml version=\"1.0\"?><fontconfig>\(Self.cacheDirectoriesXML)</fontconfig>"
@@ -36,7 +39,9 @@ public final class FontconfigCache: @unchecked Sendable {
                 text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) { FcConfigParseAndLoadFromMemory(config, $0, FcTrue) }
             }
             for folder in candidates {
-                guard let cache = FcDirCacheLoad(folder, config, nil), let set = FcCacheCopySet(cache) else { continue }
+                guard let cache = FcDirCacheLoad(folder, config, nil) else { continue }
+                caches.append(cache)
+                guard let set = FcCacheCopySet(cache) else { continue }
                 var found: [String: [(Int32, OpaquePointer)]] = [:]
                 for i in 0..<Int(set.pointee.nfont) {
                     guard let pattern = set.pointee.fonts[i] else { continue }
@@ -64,6 +69,15 @@ public final class FontconfigCache: @unchecked Sendable {
         }
         self.folders = folders
         self.patterns = patterns
+        self.caches = caches
+    }
+
+    /// Gives back the patterns and cache files, so that `FcFini` (which
+    /// asserts that no cache is loaded) can run before a leak check. Only
+    /// at exit: nothing may use the shared cache afterwards.
+    public func releaseAtExit() {
+        for list in patterns.values { for (_, pattern) in list { FcPatternDestroy(pattern) } }
+        for cache in caches { FcDirCacheUnload(cache) }
     }
 
     /// The cached faces of a bundled file; nil when it is not cached.
