@@ -84,15 +84,15 @@ enum AtomicFile {
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
-    /// Appends `bytes` to an existing file in one `write`. Not atomic: a
+    /// Appends the pieces to an existing file, in order. Not atomic: a
     /// reader of such a file (the build cache) must ignore a last record cut
     /// short by a kill.
-    static func append(_ bytes: [UInt8], to path: String) throws {
-        guard !bytes.isEmpty else { return }
+    static func append(pieces: [ArraySlice<UInt8>], to path: String) throws {
+        guard pieces.contains(where: { !$0.isEmpty }) else { return }
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        if let reason = writeAll([bytes[...]], to: fd) { throw Failure(description: reason) }
+        if let reason = writeAll(pieces, to: fd) { throw Failure(description: reason) }
     }
 
     /// Writes every byte of the pieces in order, small ones gathered into

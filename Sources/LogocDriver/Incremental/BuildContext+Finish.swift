@@ -167,8 +167,8 @@ extension BuildContext {
             let gone = cache.groups.keys.filter { groups[$0] == nil }.map { (spec: $0, group: BuildCache.Group?.none) }
             let appended = BuildCache.appendRecords(newGroups.sorted().map { ($0, groups[$0]) } + gone)
             do {
-                if cache.canAppend(appended.count, toolchain: toolchain) {
-                    try AtomicFile.append(appended, to: path)
+                if cache.canAppend(appended.reduce(0) { $0 + $1.count }, toolchain: toolchain) {
+                    try AtomicFile.append(pieces: appended, to: path)
                 } else {
                     try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
                 }
