@@ -41,8 +41,7 @@ enum AtomicFile {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(counter.take(below: Int.max) ?? 0)"
+        let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         if let reason = writeAll(pieces, to: fd) {
@@ -84,6 +83,15 @@ enum AtomicFile {
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
+    /// A fresh name beside `path` for a file being written: `.NAME.tmp-PID-N`,
+    /// the shape `removeLeftovers` sweeps after a killed build.
+    static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return folder + "/." + name + ".tmp-\(getpid())-\(counter.take(below: Int.max) ?? 0)"
+    }
+
     /// Appends the pieces to an existing file, in order. Not atomic: a
     /// reader of such a file (the build cache) must ignore a last record cut
     /// short by a kill.
@@ -98,7 +106,7 @@ enum AtomicFile {
     /// Writes every byte of the pieces in order, small ones gathered into
     /// one buffer, retrying short writes and interruptions; the error's text
     /// when it cannot.
-    private static func writeAll(_ pieces: [ArraySlice<UInt8>], to fd: Int32) -> String? {
+    static func writeAll(_ pieces: [ArraySlice<UInt8>], to fd: Int32) -> String? {
         let gather = 1 << 16
         var buffer: [UInt8] = []
         func flush(_ bytes: ArraySlice<UInt8>) -> String? {

@@ -15,9 +15,9 @@ import CDeflate
 /// Rows are unfiltered for drawn art and Average-filtered for photographic
 /// content, compressed at libdeflate level 6.
 ///
-/// Each call allocates its own compressor (about 2 µs; reusing one gained
-/// nothing measurable), so `encode` is safe to call from any number of
-/// tasks at once.
+/// `encode(_:)` allocates its own compressor, so it is safe to call from
+/// any number of tasks at once; a caller that encodes many images on one
+/// thread passes its own `Compressor` instead (see there why).
 public enum PNGEncoder {
     /// Encodes `pixels` (premultiplied ARGB32, as Cairo draws them) as a PNG.
     ///
@@ -30,6 +30,42 @@ public enum PNGEncoder {
     ///   beyond PNG's limits.
     public static func encode(_ pixels: PixelBuffer) throws(ImageError) -> [UInt8] {
         try encode(pixels, options: .standard)
+    }
+
+    /// Encodes with `compressor`, which must not be used by another thread
+    /// at the same time.
+    public static func encode(_ pixels: PixelBuffer, using compressor: Compressor) throws(ImageError) -> [UInt8] {
+        try pixels.withView { view throws(ImageError) in try encode(view, using: compressor) }
+    }
+
+    /// Encodes pixels where they are (a Cairo surface's own memory): no
+    /// copy of a megabyte-sized image for every PNG.
+    public static func encode(_ pixels: PixelView, using compressor: Compressor) throws(ImageError) -> [UInt8] {
+        try encode(pixels, options: .standard, compressor: compressor.handle, scratch: &compressor.scratch)
+    }
+
+    /// A libdeflate compressor at the standard level and the buffers an
+    /// encoding needs, to reuse across images. Allocating them is cheap in
+    /// time (2 µs for the compressor) but not in memory: 668 KB of hash
+    /// tables at level 6, and a megabyte each for the filtered rows and
+    /// the deflate stream of a 512 px image. A build that allocated and freed
+    /// them for every PNG left the heap fragmented between the small things
+    /// it keeps (most of the growth of a 10,000-spec build's memory,
+    /// docs/performance.md).
+    public final class Compressor {
+        let handle: OpaquePointer
+        /// The filtered rows and the deflate stream of the last image,
+        /// kept at the largest size seen for the next one.
+        var scratch = Scratch()
+
+        public init() throws(ImageError) {
+            guard let handle = libdeflate_alloc_compressor(Options.standard.level) else {
+                throw .unsupported("cannot allocate a PNG compressor at level \(Options.standard.level)")
+            }
+            self.handle = handle
+        }
+
+        deinit { libdeflate_free_compressor(handle) }
     }
 
     /// Encodes with explicit options; `encode(_:)` uses `.standard`. Kept
@@ -74,8 +110,23 @@ public enum PNGEncoder {
 }
 
 extension PNGEncoder {
+    /// Buffers one encoder reuses from image to image; see `Compressor`.
+    struct Scratch {
+        var scanlines: [UInt8] = []
+        var compressed: [UInt8] = []
+    }
+
     static func encode(
         _ pixels: PixelBuffer, options: Options, compressor: OpaquePointer
+    ) throws(ImageError) -> [UInt8] {
+        var scratch = Scratch()
+        return try pixels.withView { view throws(ImageError) in
+            try encode(view, options: options, compressor: compressor, scratch: &scratch)
+        }
+    }
+
+    static func encode(
+        _ pixels: PixelView, options: Options, compressor: OpaquePointer, scratch: inout Scratch
     ) throws(ImageError) -> [UInt8] {
         let width = pixels.width, height = pixels.height, stride = pixels.stride
         guard width > 0, height > 0 else {
@@ -101,24 +152,24 @@ extension PNGEncoder {
             throw .unsupported("PNG image of \(width)×\(height) pixels does not fit in memory")
         }
 
-        let raw = Self.filteredScanlines(pixels, channels: channels, filter: options.filter)
-        assert(raw.count == rawLength, "one filter byte and one row of samples per scanline")
-
-        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        let zlib = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-            count = raw.withUnsafeBytes { input in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
+        Self.filteredScanlines(pixels, channels: channels, filter: options.filter, into: &scratch.scanlines)
+        let bound = libdeflate_zlib_compress_bound(compressor, rawLength)
+        if scratch.compressed.count < bound { scratch.compressed = [UInt8](repeating: 0, count: bound) }
+        let raw = scratch.scanlines
+        let zlibCount = raw.withUnsafeBytes { input in
+            scratch.compressed.withUnsafeMutableBytes { out in
+                libdeflate_zlib_compress(compressor, input.baseAddress, rawLength, out.baseAddress, bound)
             }
         }
-        guard !zlib.isEmpty else {
+        guard zlibCount > 0 else {
             // libdeflate guarantees the bound is enough; reaching here means it broke its contract.
             throw .unsupported("PNG compression failed for an image of \(width)×\(height) pixels")
         }
 
         let maxIDAT = max(1, min(options.maxIDATLength, Int(Int32.max)))
-        let idatCount = (zlib.count + maxIDAT - 1) / maxIDAT
+        let idatCount = (zlibCount + maxIDAT - 1) / maxIDAT
         var png: [UInt8] = []
-        png.reserveCapacity(8 + 25 + zlib.count + 12 * idatCount + 12)
+        png.reserveCapacity(8 + 25 + zlibCount + 12 * idatCount + 12)
         png += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
         var header: [UInt8] = []
@@ -127,7 +178,8 @@ extension PNGEncoder {
         header += [8, opaque ? 2 : 6, 0, 0, 0]  // depth, colour type, deflate, filter method 0, no interlace
         header.withUnsafeBytes { png.appendChunk(.IHDR, $0) }
 
-        zlib.withUnsafeBytes { all in
+        scratch.compressed.withUnsafeBytes { compressed in
+            let all = UnsafeRawBufferPointer(rebasing: compressed[..<zlibCount])
             var start = 0
             while start < all.count {
                 let end = min(start + maxIDAT, all.count)
@@ -140,33 +192,40 @@ extension PNGEncoder {
     }
 
     /// Whether every pixel has alpha 255, so the alpha channel can be dropped.
-    static func isOpaque(_ pixels: PixelBuffer) -> Bool {
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress!
-            for y in 0..<pixels.height {
-                let row = base + y * pixels.stride + ARGB32.alpha
-                var x = 0
-                while x < pixels.width {
-                    if row[x &* 4] != 255 { return false }
-                    x &+= 1
-                }
+    static func isOpaque(_ pixels: PixelView) -> Bool {
+        guard let base = pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        for y in 0..<pixels.height {
+            let row = base + y * pixels.stride + ARGB32.alpha
+            var x = 0
+            while x < pixels.width {
+                if row[x &* 4] != 255 { return false }
+                x &+= 1
             }
-            return true
         }
+        return true
     }
 
     /// Converts every row to straight RGB(A) and filters it, giving the
     /// bytes that deflate compresses: per row one filter-type byte and
     /// `width × channels` filtered samples.
-    static func filteredScanlines(_ pixels: PixelBuffer, channels: Int, filter requested: Filter) -> [UInt8] {
+    static func filteredScanlines(_ pixels: PixelBuffer, channels: Int, filter: Filter) -> [UInt8] {
+        var out: [UInt8] = []
+        pixels.withView { filteredScanlines($0, channels: channels, filter: filter, into: &out) }
+        return out
+    }
+
+    /// `filteredScanlines` into the first bytes of `out`, which grows when
+    /// it is too small and never shrinks (its other bytes are left as they are).
+    static func filteredScanlines(_ pixels: PixelView, channels: Int, filter requested: Filter, into out: inout [UInt8]) {
         let filter = requested == .byContent ? (flatFraction(pixels) >= 0.5 ? .none : .average) : requested
         let width = pixels.width, height = pixels.height
         let rowLength = width * channels
         let scanline = rowLength + 1
+        if out.count < scanline * height { out = [UInt8](repeating: 0, count: scanline * height) }
         // Two unfiltered rows (previous and current), then five filter candidates for .adaptive.
         var scratch = [UInt8](repeating: 0, count: rowLength * (filter == .adaptive ? 7 : 2))
-        return [UInt8](unsafeUninitializedCapacity: scanline * height) { out, count in
-            pixels.bytes.withUnsafeBufferPointer { src in
+        out.withUnsafeMutableBufferPointer { out in
+            pixels.bytes.withMemoryRebound(to: UInt8.self) { src in
                 unpremultiplyTable.withUnsafeBufferPointer { table in
                     scratch.withUnsafeMutableBufferPointer { scratch in
                         var previous = scratch.baseAddress!
@@ -192,7 +251,6 @@ extension PNGEncoder {
                     }
                 }
             }
-            count = scanline * height
         }
     }
 
@@ -205,10 +263,15 @@ extension PNGEncoder {
     /// Photographs score near 0 (a photo clipped to a circle under text,
     /// 0.27): there predicting from neighbours wins, `.average` by 23 %.
     static func flatFraction(_ pixels: PixelBuffer) -> Double {
+        pixels.withView { flatFraction($0) }
+    }
+
+    static func flatFraction(_ pixels: PixelView) -> Double {
         let width = pixels.width, stride = pixels.stride
         guard width > 2, pixels.height > 1 else { return 1 }
         var equal = 0, sampled = 0
-        pixels.bytes.withUnsafeBytes { raw in
+        do {
+            let raw = pixels.bytes
             var y = 1
             while y < pixels.height {
                 let row = raw.baseAddress! + y * stride, up = row - stride

@@ -15,3 +15,31 @@ public struct PixelBuffer: Sendable, Equatable {
         self.bytes = bytes
     }
 }
+
+/// Pixels in memory owned by someone else, in `PixelBuffer`'s layout
+/// (premultiplied ARGB32, rows `stride` bytes apart): a Cairo surface being
+/// encoded, read where it is. Valid only while its owner keeps the memory.
+public struct PixelView {
+    public var width: Int
+    public var height: Int
+    public var stride: Int
+    public var bytes: UnsafeRawBufferPointer
+
+    public init(width: Int, height: Int, stride: Int, bytes: UnsafeRawBufferPointer) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.bytes = bytes
+    }
+}
+
+extension PixelBuffer {
+    /// The buffer as a `PixelView`, for the length of `body`.
+    public func withView<R, E: Error>(_ body: (PixelView) throws(E) -> R) throws(E) -> R {
+        // Array's withUnsafeBytes rethrows untyped errors: carry the typed one out.
+        let result: Result<R, E> = bytes.withUnsafeBytes { raw in
+            Result { () throws(E) -> R in try body(PixelView(width: width, height: height, stride: stride, bytes: raw)) }
+        }
+        return try result.get()
+    }
+}

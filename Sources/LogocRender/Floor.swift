@@ -126,13 +126,15 @@ public enum Floor {
                                   size: .pixels(Double(size) * textFraction), safeArea: .rect(Rect(x: 0, y: 0, width: 1, height: 1)),
                                   color: .fixed(.white), minimumContrast: nil)
                 let family = session.families(for: run).joined(separator: ",")
+                let compressor: PNGEncoder.Compressor
+                do throws(ImageError) { compressor = try PNGEncoder.Compressor() } catch { throw .environment("PNG encoding failed: \(error.message)") }
                 while let i = shared.take() {
                     let avatar = Self.avatar(i)
                     var t = DispatchTime.now()
                     let pixels = try draw(avatar, size: size, session: session, family: family)
                     report.drawMs += lap(&t)
                     let png: [UInt8]
-                    do throws(ImageError) { png = try PNGEncoder.encode(pixels.buffer) } catch { throw .environment("PNG encoding failed: \(error.message)") }
+                    do throws(ImageError) { png = try PNGEncoder.encode(pixels.buffer, using: compressor) } catch { throw .environment("PNG encoding failed: \(error.message)") }
                     report.encodeMs += lap(&t)
                     try save(png, to: (directory as NSString).appendingPathComponent(avatar.name + ".png"))
                     report.writeMs += lap(&t)

@@ -6,7 +6,7 @@ import LogocRenderTree
 /// An ARGB32 Cairo image surface with its context, freed together.
 final class ImageSurface {
     let surface: OpaquePointer
-    let context: OpaquePointer
+    private(set) var context: OpaquePointer
     let width: Int, height: Int
 
     init(width: Int, height: Int) throws(RenderError) {
@@ -29,21 +29,48 @@ final class ImageSurface {
         cairo_surface_destroy(surface)
     }
 
+    /// Makes the surface as `init` left it, to draw on again: every pixel
+    /// transparent and a fresh context. Cleared with Cairo's CLEAR operator,
+    /// so Cairo knows it is clear, as it knows of a new surface (a clear
+    /// surface takes the same drawing paths, and so the same bytes). False
+    /// when Cairo cannot make a context (the surface is then dropped).
+    func reset() -> Bool {
+        guard let fresh = cairo_create(surface), cairo_status(fresh) == CAIRO_STATUS_SUCCESS else { return false }
+        cairo_destroy(context)
+        context = fresh
+        cairo_set_operator(fresh, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(fresh)
+        cairo_set_operator(fresh, CAIRO_OPERATOR_OVER)
+        return cairo_status(fresh) == CAIRO_STATUS_SUCCESS
+    }
+
     /// The drawn pixels, after checking that every drawing call succeeded.
     func pixels() throws(RenderError) -> PixelBuffer {
         try pixels(x0: 0, y0: 0, x1: width, y1: height)
     }
 
-    /// The drawn pixels of the window [x0, x1) × [y0, y1), which must lie
-    /// in the surface, as a buffer of their own.
-    func pixels(x0: Int, y0: Int, x1: Int, y1: Int) throws(RenderError) -> PixelBuffer {
+    /// The drawn pixels where they are, for the length of `body`, after
+    /// checking that every drawing call succeeded.
+    func withPixels<R>(_ body: (PixelView) throws(RenderError) -> R) throws(RenderError) -> R {
+        let (data, stride) = try drawnData()
+        return try body(PixelView(width: width, height: height, stride: stride,
+                                  bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))
+    }
+
+    private func drawnData() throws(RenderError) -> (UnsafeMutablePointer<UInt8>, Int) {
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .environment("drawing failed: \(String(cString: cairo_status_to_string(status)))")
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { throw .environment("cairo surface has no pixels") }
+        return (data, Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// The drawn pixels of the window [x0, x1) × [y0, y1), which must lie
+    /// in the surface, as a buffer of their own.
+    func pixels(x0: Int, y0: Int, x1: Int, y1: Int) throws(RenderError) -> PixelBuffer {
+        let (data, stride) = try drawnData()
         guard x0 == 0, y0 == 0, x1 == width, y1 == height else {
             let rowBytes = (x1 - x0) * 4
             var bytes = [UInt8](repeating: 0, count: rowBytes * (y1 - y0))

@@ -53,6 +53,14 @@ public final class Renderer {
     private let catalog: FontCatalog
     private let session: FontSession
     private let painter: Painter
+    /// One PNG compressor for every image this renderer encodes.
+    private var compressor: PNGEncoder.Compressor?
+    /// Canvases done with, by size, most recently used last: the next spec
+    /// of a size draws on one again instead of a new megabyte of memory
+    /// (allocating and freeing one for every PNG fragmented the heap of a
+    /// long build, docs/performance.md).
+    private var spareSurfaces: [ImageSurface] = []
+    static let spareSurfaceLimit = 2
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -75,6 +83,11 @@ public final class Renderer {
 
     /// The tree's pixels on a square of `edge` pixels, whatever its size.
     func pixels(_ tree: RenderTree, edge: Int) throws(RenderError) -> PixelBuffer {
+        try drawn(tree, edge: edge).pixels()
+    }
+
+    /// A surface with the tree drawn on a square of `edge` pixels.
+    private func drawn(_ tree: RenderTree, edge: Int) throws(RenderError) -> ImageSurface {
         let oneX = edge == tree.size
         let prepared = try prepare(tree, keepingCanvas: oneX)
         let surface: ImageSurface
@@ -83,7 +96,7 @@ public final class Renderer {
             surface = measured
             cr = surface.context
         } else {
-            surface = try ImageSurface(width: edge, height: edge)
+            surface = try newSurface(width: edge, height: edge)
             cr = surface.context
             cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
             try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
@@ -91,7 +104,7 @@ public final class Renderer {
         if let layout = prepared.layout, let measurement = prepared.measurement {
             layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true)
         }
-        return try surface.pixels()
+        return surface
     }
 
     /// The perceptual fingerprint of the tree as drawn, for look-alike
@@ -103,12 +116,37 @@ public final class Renderer {
 
     /// A PNG file of the tree at `scale`.
     public func png(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
-        let buffer = try clock.time(.draw) { () throws(RenderError) -> PixelBuffer in try pixels(tree, scale: scale) }
-        do {
-            return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in try PNGEncoder.encode(buffer) }
-        } catch {
-            throw .environment("PNG encoding failed: \(error.message)")
+        let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: tree.size * scale) }
+        defer { keepSpare(surface) }
+        // Encoded from the surface's own memory, not a copy of it.
+        return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
+            do throws(ImageError) {
+                return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in
+                    let compressor: PNGEncoder.Compressor
+                    if let kept = self.compressor { compressor = kept } else { compressor = try PNGEncoder.Compressor() }
+                    self.compressor = compressor
+                    return try PNGEncoder.encode(pixels, using: compressor)
+                }
+            } catch {
+                throw .environment("PNG encoding failed: \(error.message)")
+            }
         }
+    }
+
+    /// A clear surface: a spare one of that size if there is one.
+    private func newSurface(width: Int, height: Int) throws(RenderError) -> ImageSurface {
+        if let i = spareSurfaces.lastIndex(where: { $0.width == width && $0.height == height }) {
+            let spare = spareSurfaces.remove(at: i)
+            if spare.reset() { return spare }
+        }
+        return try ImageSurface(width: width, height: height)
+    }
+
+    /// Keeps `surface`, which no one uses any more, for `newSurface`.
+    private func keepSpare(_ surface: ImageSurface) {
+        spareSurfaces.removeAll { $0.width == surface.width && $0.height == surface.height }
+        spareSurfaces.append(surface)
+        if spareSurfaces.count > Self.spareSurfaceLimit { spareSurfaces.removeFirst() }
     }
 
     /// An SVG file of the tree: self-contained, in pixel units, glyphs as
@@ -205,7 +243,7 @@ public final class Renderer {
         // draws windows) must see exactly what `build` sees.
         var canvas: Canvas?
         if keepingCanvas, !tree.isImage {
-            let surface = try ImageSurface(width: tree.size, height: tree.size)
+            let surface = try newSurface(width: tree.size, height: tree.size)
             try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
             canvas = Canvas(surface)
         }

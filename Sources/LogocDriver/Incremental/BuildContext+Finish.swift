@@ -6,7 +6,10 @@ import LogocFrontend
 /// the new groups of spec files that built cleanly, the outcomes of files
 /// that did not, and every output path a spec of the run writes.
 struct RunResults {
+    /// New groups, in `spill` when there is one; here otherwise, or when
+    /// writing one there failed.
     var groups: [String: BuildCache.Group] = [:]
+    var spill: GroupSpill?
     var failedDocuments: [String: [Outcome]] = [:]
     /// Spec files with a document that failed, or that gave no spec at all.
     var failed: Set<String> = []
@@ -36,7 +39,9 @@ extension BuildContext {
             made.set(i, BuildCache.group(dependencies: parts.reduce(into: [:]) { all, o in all.merge(o.dependencies) { a, _ in a } },
                                          outputs: parts.flatMap(\.records), fresh: true))
         }
-        for (file, group) in zip(decided, made.values()) { results.groups[file] = group }
+        for (file, group) in zip(decided, made.values()) where results.spill?.put(file, group) != true {
+            results.groups[file] = group
+        }
     }
 
     /// Brings the cache's groups up to date with this run, removes the
@@ -61,8 +66,15 @@ extension BuildContext {
         let skipped = Set(fresh)
         let partOfRun = Set(looked).union(skipped)
         var groups = results.groups
+        if let spill = results.spill {
+            guard let spilled = spill.groups() else {
+                report.failures.append("cannot read back the build's cache groups in '\(directory)'; nothing was written but the images")
+                return cache.groups
+            }
+            groups.merge(spilled) { memory, _ in memory }
+        }
         // Spec files whose group is new this run (the others are the cache's bytes).
-        var newGroups = Set(results.groups.keys)
+        var newGroups = Set(groups.keys)
         for spec in fresh { groups[spec] = cache.groups[spec] }
         let claimed = results.claimed
 
