@@ -68,3 +68,22 @@ struct FastPathTests {
         }
     }
 }
+
+/// Remembered initials are the initials worked out afresh, before and after
+/// the memo is emptied at its limit.
+struct InitialsMemoTests {
+    @Test func rememberedInitialsAreFresh() {
+        let names = ["Jean-Luc Doe", "王芳", "Ελένη Οικονόμου", "प्रिया गुप्ता", "فاطمة عيسى", "ada@example.com", "Zoë Müller", "🙂", ""]
+        for _ in 0..<2 {
+            for name in names {
+                for style in InitialsStyle.allCases {
+                    #expect(Initials.of(name, style: style) == Initials.compute(name, style: style), "\(name) \(style)")
+                }
+            }
+        }
+        let memo = Initials.Memo(limit: 3)
+        for i in 0..<10 {
+            #expect(memo.value(for: "k\(i % 4)") { "v\(i % 4)" } == "v\(i % 4)")
+        }
+    }
+}
