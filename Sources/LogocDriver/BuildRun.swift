@@ -175,10 +175,12 @@ public enum BuildRun {
             seen += specs.count
             let expected = seen + (dirty.count - start - chunk.count)
             let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
-                var outcome = context.build(specs[i], warnings: specs[i].ownWarnings(in: diagnostics),
-                                            strictBlocked: options.strict && warned.contains(specs[i].input.displayPath), renderer: renderer)
+                let file = specs[i].input.displayPath
+                // Only a build writes the manifest that lists a spec's warnings.
+                let warnings = options.outputDirectory == nil ? [] : CheckedSpec.ownWarnings(of: file, in: diagnostics)
+                var outcome = context.build(specs[i], warnings: warnings, strictBlocked: options.strict && warned.contains(file), renderer: renderer)
                 outcome.index = i
-                options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, specs[i].input.displayPath)
+                options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, file)
                 return outcome
             }
             report.diagnostics += checked.diagnostics

@@ -52,10 +52,10 @@ public enum CheckRun {
             diagnostics += file.diagnostics
             for source in file.sources { sources[source.path] = source }
         }
-        let clashes = outputClashes(files.flatMap(\.specs), owners: &owners)
+        let clashes = outputClashes(files, owners: &owners)
         diagnostics += clashes.diagnostics
         for i in files.indices {
-            files[i].specs.removeAll { clashes.losers.contains(Key($0)) }
+            if !clashes.losers.isEmpty { files[i].specs.removeAll { clashes.losers.contains(Key($0)) } }
             files[i].sources = []
         }
         return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: files.flatMap(\.specs))
@@ -64,30 +64,41 @@ public enum CheckRun {
     /// Tells specs apart, including two documents of one file.
     fileprivate struct Key: Hashable, Sendable {
         let file: String, name: String, place: SourceSpan
-        init(_ spec: CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
+        init(_ spec: borrowing CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
     }
 
     /// E014: the second spec (in input order) that would write a file another
-    /// spec writes; it is not built.
-    private static func outputClashes(_ specs: [CheckedSpec], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
+    /// spec writes; it is not built. Specs are read in place, through their
+    /// files: a `CheckedSpec` is large, and copying each one (into a flat
+    /// list, then out of it for the loop) was a serial part of every run.
+    private static func outputClashes(_ files: [FileCheck], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
-        for spec in specs {
-            let key = Key(spec)
-            var clash: (String, (key: Key, name: String, span: SourceSpan))?
-            for output in spec.outputs {
-                if let first = owners.owner[output.path], first.key != key { clash = (output.path, first); break }
+        for file in files.indices {
+            for index in files[file].specs.indices {
+                let spec = (key: Key(files[file].specs[index]), name: files[file].specs[index].name,
+                            span: files[file].specs[index].nameSpan, outputs: files[file].specs[index].outputs)
+                clash(spec, owners: &owners, diagnostics: &diagnostics, losers: &losers)
             }
-            if let (path, first) = clash {
-                diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which '\(first.name)' also writes", at: spec.nameSpan,
-                                              help: "give one of the specs another 'name'",
-                                              notes: [.init("'\(first.name)' is defined here", at: first.span)]))
-                losers.insert(key)
-                continue
-            }
-            for output in spec.outputs { owners.owner[output.path] = (key, spec.name, spec.nameSpan) }
         }
         return (diagnostics, losers)
+    }
+
+    /// One spec's part of `outputClashes`, given what it needs of the spec.
+    private static func clash(_ spec: (key: Key, name: String, span: SourceSpan, outputs: [OutputFile]), owners: inout OutputOwners,
+                              diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
+        var clash: (String, (key: Key, name: String, span: SourceSpan))?
+        for output in spec.outputs {
+            if let first = owners.owner[output.path], first.key != spec.key { clash = (output.path, first); break }
+        }
+        if let (path, first) = clash {
+            diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which '\(first.name)' also writes", at: spec.span,
+                                          help: "give one of the specs another 'name'",
+                                          notes: [.init("'\(first.name)' is defined here", at: first.span)]))
+            losers.insert(spec.key)
+            return
+        }
+        for output in spec.outputs { owners.owner[output.path] = (spec.key, spec.name, spec.span) }
     }
 }
 

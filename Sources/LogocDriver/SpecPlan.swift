@@ -8,7 +8,10 @@ import LogocRenderTree
 /// not decode, characters Pango cannot draw). `check` and `build` both make
 /// plans, so they report exactly the same diagnostics.
 struct SpecPlan {
-    let spec: CheckedSpec
+    /// What diagnostics need of the spec (not the spec itself: a
+    /// `CheckedSpec` is large, and a plan is made for every spec).
+    let nameSpan: SourceSpan
+    let displayPath: String
     let light: RenderTree
     let dark: RenderTree?
     var diagnostics: [Diagnostic] = []
@@ -20,7 +23,7 @@ struct SpecPlan {
     /// `trees`: the spec's trees when the caller has resolved them already.
     init(spec: CheckedSpec, resolver: Resolver, trees: (light: RenderTree, dark: RenderTree?)? = nil,
          renderer: () throws(RenderError) -> Renderer, drawsOneX: (Bool) -> Bool = { _ in false }) {
-        self.spec = spec
+        (nameSpan, displayPath) = (spec.nameSpan, spec.input.displayPath)
         (light, dark) = trees ?? resolver.resolve(spec)
         measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
         if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
@@ -38,7 +41,7 @@ struct SpecPlan {
             guard let minimum = text.minimumContrast else { return }
             var isAuto = false
             if text.color == .auto || text.color == .fromImage { isAuto = true }
-            let span = logo.text?.value.color?.span ?? logo.textKey ?? spec.nameSpan
+            let span = logo.text?.value.color?.span ?? logo.textKey ?? nameSpan
             let result = ContrastRule.Measurement(color: measurement.color, ratio: measurement.ratio, isAuto: isAuto,
                                                   autoColor: measurement.autoColor, autoRatio: measurement.autoRatio)
             let rule = ContrastRule(minimum: minimum, colorVision: text.colorVision)
@@ -54,16 +57,16 @@ struct SpecPlan {
     mutating func report(_ error: RenderError, logo: LogoSyntax) {
         switch error {
         case .image(_, let message):
-            var span = spec.nameSpan
+            var span = nameSpan
             if case .image(let image) = logo.background?.value, let path = image.path { span = path.span }
             diagnostics.append(Diagnostic(.E012, "cannot decode the image: \(message)", at: span,
                                           help: "re-export the image as PNG or JPEG"))
         case .missingGlyphs(let text, let count):
-            let span = logo.text?.value.content?.span ?? logo.text?.value.initials?.span ?? spec.nameSpan
+            let span = logo.text?.value.content?.span ?? logo.text?.value.initials?.span ?? nameSpan
             diagnostics.append(Diagnostic(.E016, "no available font can draw \(count) character\(count == 1 ? "" : "s") of '\(text)'", at: span,
                                           help: "remove the character, or add a font that has it to a 'fonts' folder in logoc.yaml"))
         case .environment(let message):
-            failures.append("\(spec.input.displayPath): \(message)")
+            failures.append("\(displayPath): \(message)")
         }
     }
 }

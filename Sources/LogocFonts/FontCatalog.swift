@@ -40,6 +40,9 @@ public final class FontCatalog: @unchecked Sendable {
     private let folders: [String]
     private var faces: [String: [FontFace]] = [:]
     private var loadedProjectFaces: [FontFace]?
+    /// `faces(ofFamily:)` by lower-cased family: every spec asks for its
+    /// family (twice), and the answer never changes once the files are read.
+    private var familyFaces: [String: [FontFace]] = [:]
 
     /// `folders` are absolute paths of the project's font folders.
     public init(projectFolders folders: [String] = []) {
@@ -91,6 +94,14 @@ public final class FontCatalog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let wanted = family.lowercased()
+        if let known = familyFaces[wanted] { return known }
+        let found = facesAfresh(ofFamily: wanted)
+        familyFaces[wanted] = found
+        return found
+    }
+
+    /// `wanted` is lower-cased; the caller holds `lock`.
+    private func facesAfresh(ofFamily wanted: String) -> [FontFace] {
         let project = loadProjectFaces().filter { $0.families.contains { $0.lowercased() == wanted } }
         if !project.isEmpty { return project }
         guard let bundled = Self.bundled.first(where: { $0.name.lowercased() == wanted }) else { return [] }

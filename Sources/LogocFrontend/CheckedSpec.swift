@@ -18,8 +18,10 @@ public struct SpecInput: Sendable, Hashable {
     }
 
     /// Partials (`_*.yaml`) are only used through `extends`.
+    /// (The last non-empty component, found without splitting the whole path.)
     public var isPartial: Bool {
-        displayPath.split(separator: "/").last?.hasPrefix("_") ?? false
+        let name = displayPath.reversed().drop { $0 == "/" }.prefix { $0 != "/" }
+        return name.last == "_"
     }
 }
 

@@ -59,7 +59,7 @@ public struct SpecChecker: Sendable {
                                                  help: "write 'key: value' lines, such as 'text: AB'"))
             return nil
         }
-        let directory = (input.path as NSString).deletingLastPathComponent
+        let directory = PathResolver.folder(of: input.path)
         let own = NodeMerger.expandShorthands(root)
         var sources = [input.displayPath: source]
         // The real path is needed only to find cycles, so only with `extends`.
@@ -108,7 +108,7 @@ public struct SpecChecker: Sendable {
                                                      help: "add 'name: …' to this document"))
                 return nil
             }
-            if name.range(of: LanguageSchema.namePattern, options: .regularExpression) == nil {
+            if !LanguageSchema.matches(name, pattern: LanguageSchema.namePattern) {
                 result.diagnostics.append(Diagnostic(.E003, "the file name '\(name)' is not a valid spec name", at: document.start,
                                                      help: "add 'name:' with letters, digits, '.', '_' or '-', or rename the file"))
                 return nil
@@ -244,7 +244,7 @@ public struct SpecChecker: Sendable {
 
     /// The file name without `.yaml`/`.yml` and a trailing `.logo`.
     static func defaultName(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
+        var name = PathResolver.lastComponent(of: path)
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         if name.hasSuffix(".logo") { name.removeLast(5) }
         return name

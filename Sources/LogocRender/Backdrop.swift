@@ -95,6 +95,37 @@ final class Backdrop {
         }
     }
 
+    /// The contrast that all but the lowest `percentile` of the pixels
+    /// reach, for opaque text of luminance `text` lighter or darker than
+    /// every pixel (white and black, so `auto`, and most chosen colours);
+    /// nil for any other text, or an empty backdrop.
+    ///
+    /// For such a text the ratio only falls as a pixel's luminance nears
+    /// the text's, and rounding keeps that order, so the ratio at a rank is
+    /// the ratio of the luminance at the matching rank: one selection over
+    /// the luminances, shared by every such colour, rather than a ratio per
+    /// pixel and a selection over them for each colour asked.
+    func percentileContrast(_ text: Double, percentile: Double) -> Double? {
+        let count = luminances.count
+        guard count > 0, text >= lightest || text <= darkest else { return nil }
+        let rank = min(count - 1, Int(Double(count) * percentile))
+        // Lighter than every pixel: the lowest ratios are over the lightest pixels.
+        let pixel = luminance(atRank: text >= lightest ? count - 1 - rank : rank)
+        return (max(pixel, text) + 0.05) / (min(pixel, text) + 0.05)
+    }
+
+    /// Luminances at ranks asked so far (ascending order, 0 the darkest).
+    private var ranked: [Int: Double] = [:]
+    /// The luminances, reordered by each selection (any order selects the same).
+    private lazy var selectable: [Double] = luminances
+
+    private func luminance(atRank rank: Int) -> Double {
+        if let known = ranked[rank] { return known }
+        let value = Renderer.select(&selectable, rank: rank)
+        ranked[rank] = value
+        return value
+    }
+
     /// The lowest contrast of opaque text of luminance `text` over the
     /// backdrop. The ratio grows with the distance between the two
     /// luminances, so the minimum is at the luminance nearest the text's

@@ -315,6 +315,7 @@ public final class Renderer {
         if text.isOpaque {
             let t = Luminance.of(text)
             guard percentile > 0 else { return backdrop.minimumContrast(t) }
+            if let known = backdrop.percentileContrast(t, percentile: percentile) { return known }
             ratios = backdrop.luminances.map { ratio($0, t) }
         } else {
             func add(_ seen: RGBA) { ratios.append(ratio(Luminance.of(seen), Luminance.of(text.over(seen)))) }

@@ -68,3 +68,48 @@ struct MinimumContrastTests {
         }
     }
 }
+
+/// The contrast at a percentile, read from the luminance at the matching
+/// rank for text lighter or darker than every pixel, is exactly the ratio a
+/// selection over every pixel's ratio gives; asked again on one backdrop
+/// (where ranks are remembered) too.
+struct PercentileContrastTests {
+    /// A fixed sequence, so a failure can be run again.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state ^ (state >> 29)
+        }
+    }
+
+    static func everyRatio(_ text: RGBA, _ samples: [RGBA], percentile: Double) -> Double {
+        let ratios = samples.flatMap { $0.isOpaque ? [$0] : [$0.over(.white), $0.over(.black)] }
+            .map { Luminance.contrast(text, $0) }.sorted()
+        guard !ratios.isEmpty else { return 21 }
+        return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
+    }
+
+    @Test func agreesWithEveryPixelsRatio() {
+        var generator = Generator(state: 6)
+        let fixed: [RGBA] = [.white, .black, RGBA(r: 250, g: 250, b: 250), RGBA(r: 3, g: 3, b: 3)]
+        for round in 0..<300 {
+            // Few distinct values in some rounds, for ties at the rank.
+            let spread: ClosedRange<UInt8> = round % 3 == 0 ? 0...3 : 0...255
+            let samples = (0..<Int.random(in: 0...400, using: &generator)).map { _ in
+                let pick = fixed[Int.random(in: 0..<fixed.count, using: &generator)]
+                return round % 5 == 0 ? pick : RGBA(r: .random(in: spread, using: &generator), g: .random(in: spread, using: &generator),
+                                                    b: .random(in: spread, using: &generator),
+                                                    a: round % 4 == 0 ? .random(in: 0...255, using: &generator) : 255)
+            }
+            let backdrop = Backdrop(colors: samples)
+            let random = RGBA(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator), b: .random(in: 0...255, using: &generator))
+            for percentile in [0.05, 0.25] {
+                for text in fixed + [random, .white, .black] {
+                    #expect(Renderer.contrast(text, over: backdrop, percentile: percentile) == Self.everyRatio(text, samples, percentile: percentile),
+                            "round \(round) text \(text) percentile \(percentile)")
+                }
+            }
+        }
+    }
+}

@@ -257,9 +257,11 @@ extension CheckedSpec {
     /// Edge of the canvas in pixels at scale 1.
     var size: Int { logo.size?.value ?? Resolver.defaultSize }
 
-    /// The warnings written in this spec's own file, for the manifest and gallery.
-    func ownWarnings(in diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.filter { $0.severity == .warning && $0.span?.file == input.displayPath }.map { d in
+    /// The warnings written in spec file `file` (a display path), for the
+    /// manifest and gallery. (Static, on the path: calling a method of a
+    /// spec in an array copied the whole, large spec first.)
+    static func ownWarnings(of file: String, in diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.filter { $0.severity == .warning && $0.span?.file == file }.map { d in
             "\(d.span?.file ?? ""):\(d.span?.start.line ?? 0):\(d.span?.start.column ?? 0): \(d.code.rawValue): \(d.message)"
         }
     }

@@ -108,6 +108,24 @@ public struct PathResolver: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// `(path as NSString).deletingLastPathComponent`, without bridging to
+    /// NSString for the paths discovery makes (absolute, no empty component,
+    /// no trailing slash): that cost more than a YAML key per spec. Any other
+    /// path goes to Foundation.
+    public static func folder(of path: String) -> String {
+        guard path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"), let slash = path.lastIndex(of: "/") else {
+            return (path as NSString).deletingLastPathComponent
+        }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `(path as NSString).lastPathComponent`, without bridging when the path
+    /// does not end in a slash (then it is what follows the last slash).
+    public static func lastComponent(of path: String) -> String {
+        guard !path.isEmpty, !path.hasSuffix("/") else { return (path as NSString).lastPathComponent }
+        return path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     /// `realpath(3)`: absolute, no `.`/`..`, no symbolic links; nil when missing.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

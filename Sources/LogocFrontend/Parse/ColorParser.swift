@@ -7,7 +7,7 @@ import LogocCore
 public enum ColorParser {
     /// The colour, or nil when `text` is not one.
     public static func parse(_ text: String) -> RGBA? {
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmingWhitespaces()
         if s.hasPrefix("#") { return hex(String(s.dropFirst())) }
         let lower = s.lowercased()
         if lower == "transparent" { return .transparent }
@@ -79,7 +79,7 @@ public enum ColorParser {
 
     /// A plain number, or a percentage scaled so that 100% is `percentOf`.
     private static func number(_ text: Substring, percentOf scale: Double) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespaces()
         if t.hasSuffix("%") {
             guard let v = Double(t.dropLast()), v.isFinite else { return nil }
             return v / 100 * scale

@@ -311,7 +311,7 @@ struct SyntaxDecoder {
 
     mutating func text(_ node: YAMLNode, key: String, pattern: String?) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "text") else { return nil }
-        if let pattern, s.range(of: pattern, options: .regularExpression) == nil {
+        if let pattern, !LanguageSchema.matches(s, pattern: pattern) {
             diagnostics.append(Diagnostic(.E003, "'\(s)' is not a valid \(key)", at: node.span,
                                           help: "a \(key) starts with a letter or digit and has at most 128 letters, digits, '.', '_' or '-'"))
             return nil
@@ -394,10 +394,10 @@ struct SyntaxDecoder {
     /// A length: a number of pixels (`48`, `"48px"`) or a percentage (`"20%"`).
     mutating func length(_ node: YAMLNode, key: String, maxPercent: Double?, alsoAllowed: String? = nil) -> Located<LengthSyntax>? {
         guard let s = scalar(node, key: key, expected: "a length") else { return nil }
-        let trimmed = s.trimmingCharacters(in: .whitespaces)
+        let trimmed = s.trimmingWhitespaces()
         let isPercent = trimmed.hasSuffix("%")
         let digits = isPercent ? String(trimmed.dropLast()) : (trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed)
-        guard let value = Self.parseNumber(digits.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Self.parseNumber(digits.trimmingWhitespaces()) else {
             let other = alsoAllowed.map { ", or '\($0)'" } ?? ""
             diagnostics.append(Diagnostic(.E003, "'\(key)' must be a length (pixels like 48 or a percentage like \"20%\")\(other), found '\(s)'",
                                           at: node.span, help: "write for example '\(key): 48' or '\(key): \"10%\"'"))
@@ -520,7 +520,7 @@ struct SyntaxDecoder {
     /// around optional blanks; no hex, no `inf` or `nan` (which `Double`
     /// would accept), nothing infinite.
     static func parseNumber(_ s: String) -> Double? {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmingWhitespaces()
         let b = Array(t.utf8)
         var i = 0
         func digits() -> Int {

@@ -28,7 +28,7 @@ public struct Resolver: Sendable {
 
     /// The spec's light tree and, when it has `dark`, the dark one.
     public func resolve(_ spec: CheckedSpec) -> (light: RenderTree, dark: RenderTree?) {
-        let directory = (spec.input.path as NSString).deletingLastPathComponent
+        let directory = PathResolver.folder(of: spec.input.path)
         return (tree(spec.logo, directory: directory, name: spec.name), spec.dark.map { tree($0, directory: directory, name: spec.name) })
     }
 

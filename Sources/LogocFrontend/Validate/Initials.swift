@@ -1,3 +1,5 @@
+import Foundation
+
 /// `text.initialsStyle`: which graphemes of the name become the initials.
 public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
     /// The first grapheme of the first and of the last word (SPEC.md's rule, the default).
@@ -20,6 +22,42 @@ public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
 /// they are two initials, not the start of a word, and must not join.
 public enum Initials {
     public static func of(_ name: String, style: InitialsStyle = .firstLast) -> String {
+        known.value(for: style.rawValue + "\u{0}" + name) { compute(name, style: style) }
+    }
+
+    /// Initials already worked out in this process. Every spec asks twice
+    /// (validation, then its render tree) and a team's names repeat, while
+    /// finding words grapheme by grapheme costs tens of thousands of
+    /// instructions for a non-Latin name. A pure function, so remembering
+    /// cannot change an answer.
+    static let known = Memo(limit: 4096)
+
+    /// Answers by key, shared by threads; emptied when `limit` is reached, so
+    /// memory stays flat however many names a run meets.
+    final class Memo: @unchecked Sendable {
+        // @unchecked: `values` is only touched under `lock`.
+        private var values: [String: String] = [:]
+        private let lock = NSLock()
+        let limit: Int
+
+        init(limit: Int) { self.limit = limit }
+
+        func value(for key: String, _ make: () -> String) -> String {
+            lock.lock()
+            let known = values[key]
+            lock.unlock()
+            if let known { return known }
+            let made = make()
+            lock.lock()
+            if values.count >= limit { values.removeAll(keepingCapacity: true) }
+            values[key] = made
+            lock.unlock()
+            return made
+        }
+    }
+
+    /// `of` without the memo.
+    static func compute(_ name: String, style: InitialsStyle) -> String {
         let local = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
         let words = words(in: local)
         guard let firstWord = words.first, let first = firstWord.first else {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import LogocFrontend
+
+/// The hand-written stand-ins for Foundation calls made for every spec
+/// answer exactly what Foundation answers.
+struct FastPathTests {
+    /// Names around the edges of `namePattern`: every scalar up to U+3000
+    /// after a valid start and as the start, lengths around 128, and line
+    /// terminators (which ICU's `$` matches before, once, at the end).
+    static let names: [String] = {
+        var names = ["", "a", "-a", ".a", "_a", "a.b_c-d", "Zz09", "é", "a\u{301}", "\n", "\r\n", "a\r\n", "a\n\n", "a\r\n\n", "a\n\r",
+                     "a\r\r", "a\u{85}\n", "a\u{2028}", "a\u{2029}", "\u{2028}", "a\u{0B}", "a\u{0C}", "a\u{1C}", "a\u{2027}"]
+        for length in [127, 128, 129] {
+            let name = String(repeating: "a", count: length)
+            names += [name, name + "\n", name + "\r\n", name + "\u{2029}", "-" + name]
+        }
+        for v in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let c = String(Character(scalar))
+            names += ["ab" + c, c + "ab", c]
+        }
+        return names
+    }()
+
+    @Test func nameMatchesTheRegularExpression() {
+        for name in Self.names {
+            let expected = name.range(of: LanguageSchema.namePattern, options: .regularExpression) != nil
+            #expect(LanguageSchema.matches(name, pattern: LanguageSchema.namePattern) == expected, "\(name.debugDescription)")
+        }
+        // Other patterns still go to Foundation.
+        #expect(LanguageSchema.matches("brand", pattern: LanguageSchema.paletteNamePattern))
+        #expect(!LanguageSchema.matches("1brand", pattern: LanguageSchema.paletteNamePattern))
+    }
+
+    @Test func trimmingMatchesFoundation() {
+        var texts = ["", " ", "\t", "48", " 48 ", "\t48px", "48%\t", "a b", " \u{3000}", "\u{3000}48", "48\u{A0}", "\u{A0}", "\u{2003}x\u{2003}",
+                     "\n48\n", "\r", "é", " é ", "e\u{301}", "\u{301}e"]
+        for v in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let c = String(Character(scalar))
+            texts += [c + "48" + c, c + "48", "48" + c, c]
+        }
+        for text in texts {
+            #expect(text.trimmingWhitespaces() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            let sub = ("[" + text + "]").dropFirst().dropLast()
+            #expect(sub.trimmingWhitespaces() == sub.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+    }
+
+    /// (Not "a" or "a/": Foundation on Linux traps on a one-letter relative
+    /// path; logoc only asks about absolute ones and display paths.)
+    static let paths = ["/", "", "/a", "/a/", "/a/b.yaml", "/a/b/c.yaml", "a/b.yaml", "Specs/team/_base.yaml", "Specs//x.yaml",
+                        "/Specs//x.yaml", "//x.yaml", "/a/b/", "/a/b//", "./a.yaml", "/a/./b.yaml", "/a/../b.yaml", "..", "/..", "~/a.yaml",
+                        "/é/ü.yaml", "/a/b\u{301}/c", "_a.yaml", "Specs/_a.yaml/", "Specs/_a.yaml//", "//", "///a"]
+
+    @Test func foldersAndNamesMatchFoundation() {
+        for path in Self.paths {
+            #expect(PathResolver.folder(of: path) == (path as NSString).deletingLastPathComponent, "\(path.debugDescription)")
+            #expect(PathResolver.lastComponent(of: path) == (path as NSString).lastPathComponent, "\(path.debugDescription)")
+        }
+    }
+
+    @Test func partialsAsSplittingFinds() {
+        for path in Self.paths + ["a", "a/", "_", "/_", "a/_/", "_\u{301}a.yaml", "a/_\u{301}.yaml", "a/\u{301}_b.yaml", "a/b_"] {
+            let expected = path.split(separator: "/").last?.hasPrefix("_") ?? false
+            #expect(SpecInput(path: "/x", displayPath: path, outputFolder: "").isPartial == expected, "\(path.debugDescription)")
+        }
+    }
+}
+
+/// Remembered initials are the initials worked out afresh, before and after
+/// the memo is emptied at its limit.
+struct InitialsMemoTests {
+    @Test func rememberedInitialsAreFresh() {
+        let names = ["Jean-Luc Doe", "王芳", "Ελένη Οικονόμου", "प्रिया गुप्ता", "فاطمة عيسى", "ada@example.com", "Zoë Müller", "🙂", ""]
+        for _ in 0..<2 {
+            for name in names {
+                for style in InitialsStyle.allCases {
+                    #expect(Initials.of(name, style: style) == Initials.compute(name, style: style), "\(name) \(style)")
+                }
+            }
+        }
+        let memo = Initials.Memo(limit: 3)
+        for i in 0..<10 {
+            #expect(memo.value(for: "k\(i % 4)") { "v\(i % 4)" } == "v\(i % 4)")
+        }
+    }
+}
