@@ -5,6 +5,25 @@ struct PNGEncoderTests {
     /// Byte 25 of a PNG is IHDR's colour type.
     func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
 
+    /// One compressor encodes image after image with buffers left over from
+    /// bigger ones (filtered rows, deflate output): every file must still be
+    /// exactly what a fresh encoder makes of that image alone.
+    @Test func aReusedCompressorEncodesEachImageAsAFreshOneWould() throws {
+        let compressor = try PNGEncoder.Compressor()
+        let images = [
+            everyPremultipliedValue(),
+            avatarLikeImage(size: 96, transparentCorners: true),
+            avatarLikeImage(size: 300, transparentCorners: false),
+            avatarLikeImage(size: 17, transparentCorners: true),
+            everyPremultipliedValue(),
+        ]
+        for image in images {
+            let reused = try PNGEncoder.encode(image, using: compressor)
+            #expect(reused == (try PNGEncoder.encode(image)))
+            #expect(try ImageDecoder.decode(bytes: reused) == image)
+        }
+    }
+
     @Test func opaqueImagesRoundTripExactlyAsRGB() throws {
         let image = avatarLikeImage(size: 96, transparentCorners: false)
         let png = try PNGEncoder.encode(image)

@@ -31,6 +31,27 @@ struct RendererTests {
         return RGBA(r: s(p.bytes[i + 2]), g: s(p.bytes[i + 1]), b: s(p.bytes[i]), a: a)
     }
 
+    /// A renderer draws later specs on the canvases of earlier ones of the
+    /// same size (cleared, with a fresh context): each PNG must be what a
+    /// fresh renderer makes of that spec, whatever was drawn before.
+    @Test func reusedCanvasesDrawWhatFreshOnesDo() throws {
+        let gradient = Paint.linear(from: Point(x: 0, y: 0), to: Point(x: 256, y: 256),
+                                    stops: [GradientStop(offset: 0, color: RGBA(rgb: 0x0F2027)), GradientStop(offset: 1, color: RGBA(rgb: 0x2C5364))])
+        let trees = [
+            Self.tree(.square, .solid(RGBA(rgb: 0xFF0000)), text: Self.text("AB")),
+            Self.tree(.circle, gradient, text: Self.text("Zoë")),
+            Self.tree(.roundRect(radius: 40), .solid(RGBA(rgb: 0x00FF00, alpha: 128)), border: Border(width: 8, color: RGBA(rgb: 0x000000))),
+            Self.tree(.circle, .solid(RGBA(rgb: 0x1565C0)), text: Self.text("JD")),
+        ]
+        let reusing = try Self.renderer()
+        for tree in trees + trees.reversed() {
+            for scale in [1, 2] {
+                let fresh = try Self.renderer().png(tree, scale: scale)
+                #expect(try reusing.png(tree, scale: scale) == fresh)
+            }
+        }
+    }
+
     @Test func shapesClipTheCanvas() throws {
         let r = try Self.renderer()
         let circle = try r.pixels(Self.tree(.circle), scale: 1)
