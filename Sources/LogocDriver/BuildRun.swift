@@ -54,11 +54,15 @@ public enum BuildRun {
         /// Adds up time per stage for `--timings`.
         public var clock: StageClock?
         /// Spec files checked and built at a time: memory stays flat however
-        /// many specs a run has. 256 rather than 1,024: with the freed heap
-        /// handed back after each chunk (`Heap.trim`), the peak of a
-        /// 10,000-spec build fell from 181 to 157 MB (docs/performance.md);
-        /// both cores still have 128 files each between two chunks.
-        public var chunkFiles = 256
+        /// many specs a run has. A build writing files takes 256 at a time
+        /// and hands the freed heap back after each chunk (`Heap.trim`): it
+        /// keeps a little of every spec until the end, and the peak of a
+        /// 10,000-spec build fell from 181 to 157 MB (docs/performance.md).
+        /// A run that writes nothing (`check`) keeps only diagnostics and
+        /// takes 1,024 without trimming: trimming every 256 files cost it a
+        /// quarter more CPU in pages faulted in again.
+        public var chunkFiles: Int?
+        var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
@@ -145,8 +149,8 @@ public enum BuildRun {
         // The renderers (and the photos they share) go before the final
         // writes, which read the spilled groups back.
         var renderers: RendererPool? = RendererPool()
-        for start in stride(from: 0, to: dirty.count, by: max(1, options.chunkFiles)) {
-            let chunk = Array(dirty[start..<min(dirty.count, start + max(1, options.chunkFiles))])
+        for start in stride(from: 0, to: dirty.count, by: options.filesPerChunk) {
+            let chunk = Array(dirty[start..<min(dirty.count, start + options.filesPerChunk)])
             var checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: start == 0)
             if !freshOwners.isEmpty {
                 var clashing: Set<String> = []
@@ -197,10 +201,10 @@ public enum BuildRun {
                 return light
             }
             // The chunk's specs and drawings are gone: hand the freed pages back.
-            Heap.trim()
+            if options.outputDirectory != nil { Heap.trim() }
         }
         renderers = nil
-        Heap.trim()
+        if options.outputDirectory != nil { Heap.trim() }
         if dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config
