@@ -109,9 +109,22 @@ final class FontSession {
     }
 
     /// A path as XML text (fontconfig globs treat `*` and `?` specially,
-    /// which the bundled paths do not contain).
-    private static func escaped(_ path: String) -> String {
-        path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    /// which the bundled paths do not contain). One pass over the UTF-8
+    /// bytes (the three characters are ASCII, so no other byte changes):
+    /// Foundation's `replacingOccurrences`, three per path, was 3 M
+    /// instructions of every session, 5 % of a one-spec `logoc check`.
+    static func escaped(_ path: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes += "&amp;".utf8
+            case UInt8(ascii: "<"): bytes += "&lt;".utf8
+            case UInt8(ascii: ">"): bytes += "&gt;".utf8
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     deinit {

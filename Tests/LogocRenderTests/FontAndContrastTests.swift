@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LogocCore
 import LogocFonts
@@ -110,6 +111,20 @@ struct PercentileContrastTests {
                             "round \(round) text \(text) percentile \(percentile)")
                 }
             }
+        }
+    }
+}
+
+/// The hand-written XML escaping of font paths gives what Foundation's
+/// three `replacingOccurrences` gave, for the bundled paths and odd ones.
+struct FontPathEscapingTests {
+    @Test func escapingMatchesFoundation() {
+        let paths = FontCatalog.bundled.flatMap(\.files) + FontconfigCache.shared.folders
+            + ["", "&", "<>", "a&b<c>d", "&amp;", "&lt;&gt;", "/fonts/é & ü/<x>.ttf", "日本語/フォント.ttc", "🙂&🙂", "e\u{301}&"]
+        for path in paths {
+            let expected = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+            #expect(FontSession.escaped(path) == expected, "\(path.debugDescription)")
         }
     }
 }
