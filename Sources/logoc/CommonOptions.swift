@@ -32,7 +32,12 @@ struct CommonOptions: ParsableArguments {
     var config: String?
 
     @Option(help: "Specs worked on at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = Self.cores
+
+    /// Read once: ArgumentParser makes several instances of each command
+    /// while parsing, and each count reads the cgroup's CPU quota and set
+    /// (four files) again.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .shortAndLong, help: "No progress line and no summary, only diagnostics.")
     var quiet = false
