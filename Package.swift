@@ -5,7 +5,8 @@ import PackageDescription
 //   logoc (CLI) → LogocDriver → LogocRender → LogocRenderTree, LogocImageIO, LogocFonts
 //                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore
 // The renderer never sees YAML; the front end never sees Cairo.
-// C libraries are reached only through the small system-library targets.
+// C libraries are reached only through the small system-library targets,
+// except OpenSSL's libcrypto, opened on first use (LogocDriver/SHA256.swift).
 let package = Package(
     name: "logoc",
     platforms: [.macOS(.v13)],
@@ -23,7 +24,6 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["CFontconfig"]),
@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
-        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CCrypto"]),
+        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO"]),
         .executableTarget(
             name: "logoc",
             dependencies: [

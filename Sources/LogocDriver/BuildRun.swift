@@ -82,6 +82,9 @@ public enum BuildRun {
     public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
         var lock: OutputLock?
         if let directory = options.outputDirectory {
+            if let problem = SHA256.unavailable {
+                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(problem)"])
+            }
             do {
                 let held = try OutputLock(directory: directory) { options.waiting?() }
                 // A build killed mid-write leaves temporary files; the lock says

@@ -6,6 +6,7 @@ import LogocFrontend
 /// `logoc build`: check, then bring the output folder up to date.
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Compile specs into PNG and SVG files, drawing only what changed.",
         discussion: """
             Specs with errors write nothing; the others are still built. Outputs whose inputs did not change \

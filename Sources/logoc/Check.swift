@@ -6,6 +6,7 @@ import LogocFrontend
 /// `logoc check`: parse and validate, write nothing.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Parse and validate specs without writing anything (for pre-commit hooks and CI)."
     )
 

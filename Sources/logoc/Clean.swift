@@ -5,6 +5,7 @@ import LogocDriver
 /// `logoc clean`: remove what logoc wrote, and nothing else.
 struct Clean: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clean",
         abstract: "Remove the files listed in DIR/manifest.json, the manifest, the cache and the gallery; other files stay."
     )
 

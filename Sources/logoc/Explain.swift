@@ -3,7 +3,10 @@ import LogocCore
 
 /// `logoc explain CODE`: the catalog entry of a diagnostic code.
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Explain a diagnostic code, with a failing and a fixed example.")
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a diagnostic code, with a failing and a fixed example."
+    )
 
     @Argument(help: "A code such as E011 (case-insensitive), or 'all'.")
     var code: String

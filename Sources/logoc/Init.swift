@@ -5,6 +5,7 @@ import LogocDriver
 /// `logoc init`: scaffold a spec repository.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create logoc.yaml, example specs with editor completion, a pre-commit hook, .gitignore and a README.",
         discussion: "Nothing is written when any of these files already exists."
     )

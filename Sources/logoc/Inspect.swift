@@ -7,6 +7,7 @@ import LogocRender
 /// sees them.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Print the colour palette of a PNG or JPEG image (what 'color: fromImage' picks from).",
         discussion: "On a terminal each colour gets a 24-bit colour swatch (none with NO_COLOR set)."
     )

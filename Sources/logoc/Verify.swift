@@ -6,6 +6,7 @@ import LogocFrontend
 /// `logoc verify`: compare renders with committed golden images.
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Render the specs and compare every PNG with a folder of golden images; exit 1 when anything changed.",
         discussion: """
             A pixel differs when a channel moves by more than 2 levels; an image changed when more than \

@@ -6,6 +6,7 @@ import LogocFrontend
 /// `logoc watch`: build, then build again whenever an input changes.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Build, then rebuild whenever a spec, partial, image, font or logoc.yaml changes. Ctrl-C stops."
     )
 

@@ -28,9 +28,20 @@ struct FastPathTests {
             let expected = name.range(of: LanguageSchema.namePattern, options: .regularExpression) != nil
             #expect(LanguageSchema.matches(name, pattern: LanguageSchema.namePattern) == expected, "\(name.debugDescription)")
         }
-        // Other patterns still go to Foundation.
         #expect(LanguageSchema.matches("brand", pattern: LanguageSchema.paletteNamePattern))
         #expect(!LanguageSchema.matches("1brand", pattern: LanguageSchema.paletteNamePattern))
+    }
+
+    /// Palette names (logoc.yaml's `palette` keys and `$name` colours) over
+    /// the same edge cases, plus starts that only this pattern accepts or
+    /// refuses (`_`, digits) and lengths far past 128, which it allows.
+    @Test func paletteNameMatchesTheRegularExpression() {
+        var names = Self.names + ["_", "_a", "__", "a-", "-", "9", "9a", "a9", "A_b-C", "$brand", "br and", "brand\n", "_\r\n"]
+        names += [String(repeating: "b", count: 1000), "_" + String(repeating: "-", count: 300) + "\u{2028}"]
+        for name in names {
+            let expected = name.range(of: LanguageSchema.paletteNamePattern, options: .regularExpression) != nil
+            #expect(LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) == expected, "\(name.debugDescription)")
+        }
     }
 
     @Test func trimmingMatchesFoundation() {

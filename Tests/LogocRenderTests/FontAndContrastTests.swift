@@ -1,6 +1,7 @@
+import Foundation
 import Testing
 import LogocCore
-import LogocFonts
+@testable import LogocFonts
 @testable import LogocRender
 
 /// The bundled fonts read from fontconfig's cache files must be exactly the
@@ -110,6 +111,31 @@ struct PercentileContrastTests {
                             "round \(round) text \(text) percentile \(percentile)")
                 }
             }
+        }
+    }
+}
+
+/// The hand-written XML escaping of font paths gives what Foundation's
+/// three `replacingOccurrences` gave, for the bundled paths and odd ones.
+struct FontPathEscapingTests {
+    @Test func escapingMatchesFoundation() {
+        let paths = FontCatalog.bundled.flatMap(\.files) + FontconfigCache.shared.folders
+            + ["", "&", "<>", "a&b<c>d", "&amp;", "&lt;&gt;", "/fonts/é & ü/<x>.ttf", "日本語/フォント.ttc", "🙂&🙂", "e\u{301}&"]
+        for path in paths {
+            let expected = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+            #expect(FontSession.escaped(path) == expected, "\(path.debugDescription)")
+        }
+    }
+}
+
+/// The folder of each bundled font file, found in its UTF-8 bytes, is the
+/// one Foundation's path methods give.
+struct BundledFolderTests {
+    @Test func folderOfEveryBundledFile() {
+        for path in FontCatalog.bundled.flatMap(\.files) + ["/a", "a", "/", "é/ü/x.ttf", "dir/"] {
+            let expected = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            #expect(FontconfigCache.folder(of: path) == expected, "\(path.debugDescription)")
         }
     }
 }

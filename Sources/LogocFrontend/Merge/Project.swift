@@ -101,7 +101,7 @@ extension SyntaxDecoder {
         var palette: [String: Located<RGBA>] = [:]
         for pair in pairs {
             guard let name = pair.key.scalar else { continue }
-            guard name.range(of: LanguageSchema.paletteNamePattern, options: .regularExpression) != nil else {
+            guard LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) else {
                 report(Diagnostic(.E003, "'\(name)' is not a valid palette name", at: pair.key.span,
                                   help: "use letters, digits, '_' and '-', starting with a letter"))
                 continue

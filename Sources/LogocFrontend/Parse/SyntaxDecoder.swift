@@ -431,7 +431,7 @@ struct SyntaxDecoder {
         }
         if s.hasPrefix("$") {
             let name = String(s.dropFirst())
-            guard name.range(of: LanguageSchema.paletteNamePattern, options: .regularExpression) != nil else {
+            guard LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) else {
                 diagnostics.append(Diagnostic(.E005, "'\(s)' is not a valid palette name", at: node.span,
                                               help: "palette names are letters, digits, '_' and '-', as in $brand"))
                 return nil
