@@ -118,6 +118,16 @@ struct AbsolutePathTests {
         }
     }
 
+    @Test func lastSlashesAndByteOrderAsTheStandardLibraryFindsThem() {
+        let paths = FastPathTests.paths + ["a", "a/b", "/\u{301}", "a/\u{301}b", "\u{600}/x", "x\u{600}/", "é/a", "a/é", "a\r\n/b", "Specs/g000/s00001.yaml"]
+        for path in paths {
+            #expect(PathResolver.lastSlash(in: path) == path.lastIndex(of: "/"), "\(path.debugDescription)")
+            for other in paths {
+                #expect(PathResolver.bytewiseLess(path, other) == path.utf8.lexicographicallyPrecedes(other.utf8), "\(path.debugDescription) \(other.debugDescription)")
+            }
+        }
+    }
+
     @Test func doubleSlashesAsFoundationFindsThem() {
         for path in FastPathTests.paths + ["a//", "//", "/", "a/b/", "/\u{301}/"] {
             #expect(PathResolver.hasDoubleSlash(path) == path.contains("//"), "\(path.debugDescription)")

@@ -42,7 +42,7 @@ public struct PathResolver: Sendable {
         guard lstat(path, &info) == 0 else { return nil }
         if info.st_mode & S_IFMT == S_IFLNK { return Self.realPath(path) }
         let absolute = Self.absolute(path)
-        let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
+        let slash = Self.lastSlash(in: absolute) ?? absolute.startIndex
         let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
         let real: String
         if let known = realFolders.get(folder) {
@@ -134,6 +134,31 @@ public struct PathResolver: Sendable {
             }
         }
         return !(length == 0 || (length <= 2 && dots))
+    }
+
+    /// `path.lastIndex(of: "/")`, found on bytes when the path is ASCII
+    /// (then each byte is a character): the search by characters cost 4,000
+    /// instructions per path, twice per spec, in the serial parts of a run.
+    public static func lastSlash(in path: String) -> String.Index? {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.lastIndex(of: "/") }
+        return path.utf8.lastIndex(of: UInt8(ascii: "/"))
+    }
+
+    /// Byte-wise order of UTF-8 (`a.utf8.lexicographicallyPrecedes(b.utf8)`)
+    /// by `memcmp`: sorting 10,000 discovered paths byte by byte through
+    /// the generic algorithm was half of discovery, which runs on one core.
+    public static func bytewiseLess(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                if n > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let order = memcmp(p, q, n)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     /// Whether `path` has two slashes in a row (an empty component), found
