@@ -108,7 +108,7 @@ public enum BuildRun {
         let relatives = inputs.map { input in
             // One realpath per folder, not per file: the files' own names are
             // what discovery listed.
-            let slash = input.path.lastIndex(of: "/") ?? input.path.startIndex
+            let slash = PathResolver.lastSlash(in: input.path) ?? input.path.startIndex
             let folder = input.path[..<slash]
             let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
             realFolders[folder] = real

@@ -70,7 +70,12 @@ public enum CheckRun {
             if !clashes.losers.isEmpty { files[i].specs.removeAll { clashes.losers.contains(Key($0)) } }
             files[i].sources = []
         }
-        return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: files.flatMap(\.specs))
+        // Sized once: `flatMap` grew the list spec by spec, copying every
+        // `CheckedSpec` (9.5 KB) again at each growth, on one core.
+        var specs: [CheckedSpec] = []
+        specs.reserveCapacity(files.reduce(0) { $0 + $1.specs.count })
+        for file in files { specs += file.specs }
+        return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: specs)
     }
 
     /// Tells specs apart, including two documents of one file.

@@ -29,7 +29,7 @@ public enum Discovery {
             let joiner = base == "/" ? "" : base
             for relative in walk(path) {
                 let display = prefix == "." ? relative : prefix + "/" + relative
-                let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+                let folder = PathResolver.lastSlash(in: relative).map { String(relative[..<$0]) } ?? ""
                 let input = SpecInput(path: joiner + "/" + relative, displayPath: display, outputFolder: folder)
                 if seen.insert(input.path).inserted { inputs.append(input) }
             }
@@ -80,6 +80,6 @@ public enum Discovery {
                 }
             }
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return found.sorted(by: PathResolver.bytewiseLess)
     }
 }

@@ -53,6 +53,8 @@ public final class Renderer {
     private let catalog: FontCatalog
     private let session: FontSession
     private let painter: Painter
+    /// Texts' inks at the reference size in this renderer's font session.
+    private let references = ReferenceInks()
     /// One PNG compressor for every image this renderer encodes.
     private var compressor: PNGEncoder.Compressor?
     /// Canvases done with, by size, most recently used last: the next spec
@@ -248,7 +250,7 @@ public final class Renderer {
             canvas = Canvas(surface)
         }
         guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, canvas: canvas) }
-        let layout = try TextLayout(run, session: session, catalog: catalog)
+        let layout = try TextLayout(run, session: session, catalog: catalog, references: references)
         // Only the pixels under the ink matter: read them from the canvas
         // when there is one, or draw just that window of the background (the
         // same pixels as the full canvas, at a fraction of the cost).

@@ -20,7 +20,9 @@ final class TextLayout {
     /// because hinting is off.
     private static let referenceSize = 100.0
 
-    init(_ run: TextRun, session: FontSession, catalog: FontCatalog) throws(RenderError) {
+    /// `references`: inks at the reference size already measured by this
+    /// layout's session, shared by texts that differ only in size and place.
+    init(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks? = nil) throws(RenderError) {
         guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
         self.layout = layout
         let families = session.families(for: run)
@@ -70,9 +72,11 @@ final class TextLayout {
                         width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
         }
 
-        let reference = ink(at: Self.referenceSize)
-        let unknown = pango_layout_get_unknown_glyphs_count(layout)
-        if unknown > 0 { throw .missingGlyphs(text: run.text, count: Int(unknown)) }
+        let key = ReferenceInks.Key(text: run.text, font: run.font)
+        let measured = references?.known[key] ?? (ink(at: Self.referenceSize), Int(pango_layout_get_unknown_glyphs_count(layout)))
+        references?.remember(measured, for: key)
+        let reference = measured.ink
+        if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
         // The largest size whose ink fits; a fixed size shrinks to it too.
         let fitting = Self.referenceSize * Self.fitFactor(reference, in: run.safeArea)
         var size: Double
@@ -145,3 +149,29 @@ final class TextLayout {
         return scalars.contains("\u{200D}") && first.properties.isEmoji
     }
 }
+
+/// A text's ink at `TextLayout.referenceSize`, by text and font. Every spec
+/// with the same text and font (a corpus has a few hundred texts for
+/// thousands of specs) lays out the same ink there, whatever its size,
+/// shape or colour, so it is measured once per session: that was half of
+/// the Pango layouts of a `check`. It depends only on the key and the
+/// session's fonts, which only ever gain files a text needs (the same
+/// files again for the same key), so a remembered ink is the ink that
+/// would be measured now.
+final class ReferenceInks {
+    struct Key: Hashable {
+        let text: String
+        let font: FontChoice
+    }
+
+    private(set) var known: [Key: (ink: Rect, unknownGlyphs: Int)] = [:]
+    /// Inks kept, at most; all are dropped when it is reached.
+    static let limit = 4_096
+
+    func remember(_ measured: (ink: Rect, unknownGlyphs: Int), for key: Key) {
+        guard known[key] == nil else { return }
+        if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
+        known[key] = measured
+    }
+}
+

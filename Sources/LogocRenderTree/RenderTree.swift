@@ -122,7 +122,7 @@ public struct TextRun: Sendable, Equatable {
 }
 
 /// A font resolved to what the renderer loads.
-public struct FontChoice: Sendable, Equatable {
+public struct FontChoice: Sendable, Hashable {
     /// A family of the bundled set or a project font folder, or nil when `file` is used.
     public let family: String?
     /// A font file, absolute; wins over `family`.

@@ -19,6 +19,32 @@ struct SourceFileTests {
         #expect(SourceFile(path: "e", text: "").line(1) == "")
     }
 
+    /// Lines found on bytes are the lines the scalars give, with multi-byte
+    /// characters, U+FFFD from invalid bytes, and every kind of break.
+    @Test func linesFoundOnBytesAreTheScalarLines() {
+        let texts = ["", "\n", "\r", "\r\n", "\n\r", "é\r\nü\rß\n", "王芳\n🦊\r\n\u{301}x", "a\u{2028}b\u{85}c\nd",
+                     String(decoding: [0x61, 0xFF, 0x0D, 0xC3, 0x0A, 0x62], as: UTF8.self), "\r\r\n\n", "x\r"]
+        for text in texts {
+            // The lines as splitting the scalars at LF, CR LF and CR gives them.
+            var expected: [String] = [], current = String.UnicodeScalarView(), scalars = Array(text.unicodeScalars), i = 0
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == "\n" || c == "\r" {
+                    expected.append(String(current))
+                    current = String.UnicodeScalarView()
+                    if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
+                } else {
+                    current.append(c)
+                }
+                i += 1
+            }
+            expected.append(String(current))
+            let file = SourceFile(path: "a.yaml", text: text)
+            #expect((1...expected.count).map { file.line($0) } == expected, "\(text.debugDescription)")
+            #expect(file.line(expected.count + 1) == nil)
+        }
+    }
+
     /// Lines are indexed once: quoting every line of a large file is linear
     /// (it was quadratic: 20,000 diagnostics took 30 s).
     @Test func quotingEveryLineOfALargeFileIsFast() {

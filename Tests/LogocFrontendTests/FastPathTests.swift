@@ -73,7 +73,7 @@ struct FastPathTests {
     }
 
     @Test func partialsAsSplittingFinds() {
-        for path in Self.paths + ["a", "a/", "_", "/_", "a/_/", "_\u{301}a.yaml", "a/_\u{301}.yaml", "a/\u{301}_b.yaml", "a/b_"] {
+        for path in Self.paths + ["a", "a/", "_", "/_", "a/_/", "__", "a/._", "a/b/_c//", "_a/b", "\u{600}/_a", "a/_\u{600}/", "_\u{301}a.yaml", "a/_\u{301}.yaml", "a/\u{301}_b.yaml", "a/b_"] {
             let expected = path.split(separator: "/").last?.hasPrefix("_") ?? false
             #expect(SpecInput(path: "/x", displayPath: path, outputFolder: "").isPartial == expected, "\(path.debugDescription)")
         }
@@ -96,5 +96,98 @@ struct InitialsMemoTests {
         for i in 0..<10 {
             #expect(memo.value(for: "k\(i % 4)") { "v\(i % 4)" } == "v\(i % 4)")
         }
+    }
+}
+
+/// `PathResolver.absolute` answers as splitting and joining answers, on the
+/// paths it returns at once and on those it still normalizes.
+struct AbsolutePathTests {
+    /// The normalization `absolute` did for every path before it had a fast path.
+    static func reference(_ path: String, from cwd: String) -> String {
+        let full = path.hasPrefix("/") ? path : cwd + "/" + path
+        var parts: [Substring] = []
+        for component in full.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(component)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    @Test func matchesSplittingAndJoining() {
+        let paths = FastPathTests.paths + ["/a/b/c", "/a/.b", "/a/..b", "/a/...", "/a/b.", "/.", "/./", "/a/.", "/a/..", "/.a/b", "/a//",
+                                           "/a/\u{301}b", "/\u{301}", "/a/\u{600}/b", "/a/b\r\n/c", "/work/main/Specs/g000/s00000.yaml", "a", "a/b"]
+        for path in paths {
+            #expect(PathResolver.absolute(path, from: "/cwd") == Self.reference(path, from: "/cwd"), "\(path.debugDescription)")
+        }
+        #expect(PathResolver.isPlainAbsolute("/work/main/Specs/g000/s00000.yaml"))
+        #expect(PathResolver.isPlainAbsolute("/"))
+        for path in ["/a/", "/a//b", "/a/./b", "/a/../b", "/a/.", "/é", "a/b", ""] {
+            #expect(!PathResolver.isPlainAbsolute(path), "\(path.debugDescription)")
+        }
+    }
+
+    @Test func lastSlashesAndByteOrderAsTheStandardLibraryFindsThem() {
+        let paths = FastPathTests.paths + ["a", "a/b", "/\u{301}", "a/\u{301}b", "\u{600}/x", "x\u{600}/", "é/a", "a/é", "a\r\n/b", "Specs/g000/s00001.yaml"]
+        for path in paths {
+            #expect(PathResolver.lastSlash(in: path) == path.lastIndex(of: "/"), "\(path.debugDescription)")
+            for other in paths {
+                #expect(PathResolver.bytewiseLess(path, other) == path.utf8.lexicographicallyPrecedes(other.utf8), "\(path.debugDescription) \(other.debugDescription)")
+            }
+        }
+    }
+
+    @Test func doubleSlashesAsFoundationFindsThem() {
+        for path in FastPathTests.paths + ["a//", "//", "/", "a/b/", "/\u{301}/"] {
+            #expect(PathResolver.hasDoubleSlash(path) == path.contains("//"), "\(path.debugDescription)")
+        }
+    }
+}
+
+/// Reading a file stops where the file ends, without zero-filling first,
+/// and still tells a file over the limit; an image header is found in
+/// the first bytes the same as in more.
+struct FileReadingTests {
+    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "logoc-read-\(UUID().uuidString)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func readsWholeFilesAndOneByteOverTheLimit() throws {
+        for size in [0, 1, 4_095, 4_096, 4_097, 70_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let path = try Self.temporaryFile(bytes)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(try FileReader.read(path, limit: 1 << 20).get() == bytes, "\(size)")
+            #expect(try FileReader.read(path, limit: 4_096).get() == Array(bytes.prefix(4_097)), "\(size)")
+        }
+        #expect(FileReader.read("/nonexistent/logoc", limit: 10) == .failure(.missing))
+        #expect(FileReader.read("/tmp", limit: 10) == .failure(.notRegular))
+    }
+
+    @Test func jpegHeadersBehindLongMetadata() throws {
+        // SOI, comment segments of `padding` bytes, then a frame of 300 × 200.
+        func jpeg(padding: Int) -> [UInt8] {
+            var bytes: [UInt8] = [0xFF, 0xD8]
+            var left = padding
+            while left > 0 {
+                let k = min(left, 60_000)
+                bytes += [0xFF, 0xFE, UInt8((k + 2) >> 8), UInt8((k + 2) & 0xFF)] + Array(repeating: 0x78, count: k)
+                left -= k
+            }
+            return bytes + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0xC8, 0x01, 0x2C, 0x03] + Array(repeating: 0, count: 20)
+        }
+        for padding in [0, 4_000, 4_090, 5_000, 64_000, 70_000] {
+            let path = try Self.temporaryFile(jpeg(padding: padding))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let header = try ImageProbe.headerBytes(ofFile: path).get()
+            #expect(ImageProbe.header(header) == ImageProbe.Header(format: .jpeg, width: 300, height: 200), "\(padding)")
+        }
+        let notImage = try Self.temporaryFile(Array(repeating: 0x41, count: 10_000))
+        defer { try? FileManager.default.removeItem(atPath: notImage) }
+        #expect(try ImageProbe.header(ImageProbe.headerBytes(ofFile: notImage).get()) == nil)
     }
 }

@@ -112,6 +112,34 @@ struct RendererTests {
         #expect(large.inkBox.width > 2 * small.inkBox.width)
     }
 
+    /// A renderer remembers each text's ink at the reference size: texts
+    /// measured after others of the same text and font (other sizes, areas,
+    /// colours, fonts in between) measure and draw what a fresh renderer
+    /// measures and draws; a missing glyph is an error every time.
+    @Test func rememberedReferenceInksMeasureWhatFreshOnesDo() throws {
+        let areas: [SafeArea] = [.circle(center: Point(x: 128, y: 128), radius: 100), .circle(center: Point(x: 128, y: 128), radius: 37.5),
+                                 .rect(Rect(x: 20, y: 20, width: 216, height: 216))]
+        let sizes: [TextSize] = [.auto(maximum: 115.2), .pixels(40), .pixels(300)]
+        var trees: [RenderTree] = []
+        for text in ["AB", "王芳", "🦊", "Ω", "AB"] {
+            for (area, size) in zip(areas, sizes) {
+                trees.append(Self.tree(text: Self.text(text, size: size, area: area, color: .auto)))
+            }
+            trees.append(Self.tree(text: TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: 400, italic: true), size: sizes[0],
+                                                 safeArea: areas[0], color: .auto, minimumContrast: 3)))
+        }
+        let shared = try Self.renderer()
+        for tree in trees {
+            let fresh = try Self.renderer()
+            #expect(try shared.measureText(tree) == fresh.measureText(tree), "\(tree.text?.text ?? "")")
+            #expect(try shared.pixels(tree, scale: 1).bytes == fresh.pixels(tree, scale: 1).bytes, "\(tree.text?.text ?? "")")
+        }
+        for _ in 0..<2 {
+            #expect(throws: RenderError.self) { _ = try shared.measureText(Self.tree(text: Self.text("A\u{10600}"))) }
+            #expect(throws: RenderError.self) { _ = try shared.measureText(Self.tree(text: Self.text("A\u{10600}", size: .pixels(20)))) }
+        }
+    }
+
     @Test func aCharacterNoFontHasIsAnError() throws {
         #expect(throws: RenderError.self) {
             _ = try Self.renderer().measureText(Self.tree(text: Self.text("A\u{10600}")))

@@ -24,20 +24,31 @@ public enum FileReader {
         guard fstat(fd, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
         let capacity = min(Int(info.st_size), limit) + 1
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var total = 0
-        while total < capacity {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(fd, buffer.baseAddress! + total, capacity - total)
+        var failure: Failure?
+        // Not zero-filled first: every byte kept is read into.
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            var total = 0
+            while total < capacity {
+                let asked = capacity - total
+                let n = Foundation.read(fd, base + total, asked)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .unreadable(String(cString: strerror(errno)))
+                    return
+                }
+                if n == 0 { break }
+                total += n
+                // All the bytes `fstat` counted are in, and the read came
+                // short of the extra byte that tells a file over the limit:
+                // that was the end, and asking again (a system call per
+                // file) would only say so.
+                if n < asked, total >= Int(info.st_size) { break }
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
-            }
-            if n == 0 { break }
-            total += n
+            count = total
         }
-        bytes.removeSubrange(total...)
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 }

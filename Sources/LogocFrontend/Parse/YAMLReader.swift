@@ -70,9 +70,26 @@ private struct TreeBuilder {
     var documents: [YAMLDocument] = []
     var diagnostics: [Diagnostic] = []
 
-    private enum Open {
-        case mapping(start: SourceSpan, anchor: String?, pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, seen: [String: SourceSpan], size: Int)
-        case sequence(start: SourceSpan, anchor: String?, items: [YAMLNode], size: Int)
+    /// An open mapping or sequence. A struct changed in place on the
+    /// stack: as an enum it was taken off the stack, rebuilt and pushed
+    /// back for every node, and the copy still held by the old value made
+    /// each append copy the whole array of pairs and the dictionary of keys
+    /// (a third of reading a spec).
+    private struct Open {
+        let isMapping: Bool
+        let start: SourceSpan
+        let anchor: String?
+        var pairs: [YAMLNode.Pair] = []
+        var items: [YAMLNode] = []
+        /// A mapping's key whose value comes next.
+        var pendingKey: YAMLNode?
+        /// A mapping's keys so far, where each was set.
+        var seen: [String: SourceSpan] = [:]
+        /// Nodes below, aliases expanded, the container itself included.
+        var size = 1
+
+        static func mapping(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: true, start: start, anchor: anchor) }
+        static func sequence(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: false, start: start, anchor: anchor) }
     }
 
     private var stack: [Open] = []
@@ -162,19 +179,15 @@ private struct TreeBuilder {
         case YAML_MAPPING_START_EVENT:
             let m = event.data.mapping_start
             checkTag(m.tag, implicit: m.implicit == 1, at: span)
-            open(.mapping(start: span, anchor: Self.optionalString(m.anchor), pairs: [], pendingKey: nil, seen: [:], size: 1), at: span)
+            open(.mapping(start: span, anchor: Self.optionalString(m.anchor)), at: span)
         case YAML_SEQUENCE_START_EVENT:
             let q = event.data.sequence_start
             checkTag(q.tag, implicit: q.implicit == 1, at: span)
-            open(.sequence(start: span, anchor: Self.optionalString(q.anchor), items: [], size: 1), at: span)
+            open(.sequence(start: span, anchor: Self.optionalString(q.anchor)), at: span)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             guard let top = stack.popLast() else { return }
-            switch top {
-            case .mapping(let start, let anchor, let pairs, _, _, let size):
-                add(YAMLNode(.mapping(pairs), span: Self.join(start, span)), size: size, anchor: anchor, counted: true)
-            case .sequence(let start, let anchor, let items, let size):
-                add(YAMLNode(.sequence(items), span: Self.join(start, span)), size: size, anchor: anchor, counted: true)
-            }
+            let kind: YAMLNode.Kind = top.isMapping ? .mapping(top.pairs) : .sequence(top.items)
+            add(YAMLNode(kind, span: Self.join(top.start, span)), size: top.size, anchor: top.anchor, counted: true)
         default:
             break
         }
@@ -198,38 +211,38 @@ private struct TreeBuilder {
         if !counted { count(size, at: node.span) }
         if abandoned { return }
         if let anchor { anchors[anchor] = (node, size) }
-        guard let top = stack.popLast() else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             documentRoot = node
             return
         }
-        switch top {
-        case .mapping(let start, let a, var pairs, let pendingKey, var seen, let total):
-            if let key = pendingKey {
-                if key.scalar != Self.discarded { pairs.append(.init(key: key, value: node)) }
-                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: nil, seen: seen, size: total + size))
-                return
-            }
-            // This node is a key. Keys must be text; a duplicate is reported
-            // at the second key and its value dropped.
-            guard let text = node.scalar else {
-                diagnostics.append(Diagnostic(.E003, "a key must be text, found \(node.kindDescription)", at: node.span,
-                                              help: "write keys as plain words, such as 'background'"))
-                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: Self.discardKey(node), seen: seen, size: total + size))
-                return
-            }
-            if let first = seen[text] {
-                diagnostics.append(Diagnostic(.E007, "duplicate key '\(text)'", at: node.span,
-                                              help: "remove one of the two '\(text)' keys",
-                                              notes: [.init("'\(text)' is first set here", at: first)]))
-                stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: Self.discardKey(node), seen: seen, size: total + size))
-                return
-            }
-            seen[text] = node.span
-            stack.append(.mapping(start: start, anchor: a, pairs: pairs, pendingKey: node, seen: seen, size: total + size))
-        case .sequence(let start, let a, var items, let total):
-            items.append(node)
-            stack.append(.sequence(start: start, anchor: a, items: items, size: total + size))
+        stack[top].size += size
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
         }
+        if let key = stack[top].pendingKey {
+            stack[top].pendingKey = nil
+            if key.scalar != Self.discarded { stack[top].pairs.append(.init(key: key, value: node)) }
+            return
+        }
+        // This node is a key. Keys must be text; a duplicate is reported
+        // at the second key and its value dropped.
+        guard let text = node.scalar else {
+            diagnostics.append(Diagnostic(.E003, "a key must be text, found \(node.kindDescription)", at: node.span,
+                                          help: "write keys as plain words, such as 'background'"))
+            stack[top].pendingKey = Self.discardKey(node)
+            return
+        }
+        if let first = stack[top].seen[text] {
+            diagnostics.append(Diagnostic(.E007, "duplicate key '\(text)'", at: node.span,
+                                          help: "remove one of the two '\(text)' keys",
+                                          notes: [.init("'\(text)' is first set here", at: first)]))
+            stack[top].pendingKey = Self.discardKey(node)
+            return
+        }
+        stack[top].seen[text] = node.span
+        stack[top].pendingKey = node
     }
 
     /// A key whose pair must not be kept: the value that follows is dropped.
