@@ -105,11 +105,12 @@ public enum Floor {
         }
         #if canImport(Glibc)
         // Keep 16 MB of freed heap instead of returning it to the kernel:
-        // each avatar allocates and frees megabyte buffers (pixels, scanlines,
-        // deflate output) at the top of the heap, and without padding glibc
-        // trims them away and faults them in again, about 330 page faults
-        // an avatar and 15–20 % more CPU here. logoc's own allocation pattern
-        // already avoids this (≈ 5 faults an avatar).
+        // when each avatar allocated and freed megabyte buffers (pixels,
+        // scanlines, deflate output) at the top of the heap, glibc trimmed
+        // them away and faulted them in again, about 330 page faults an
+        // avatar and 15–20 % more CPU. The canvas, compressor and buffers are
+        // reused now, as in logoc; the padding stays for what Pango and
+        // Cairo still allocate per avatar.
         // (malloc.h is not in Swift's Glibc module: mallopt through dlsym; M_TOP_PAD is -2.)
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
@@ -128,20 +129,27 @@ public enum Floor {
                 let family = session.families(for: run).joined(separator: ",")
                 let compressor: PNGEncoder.Compressor
                 do throws(ImageError) { compressor = try PNGEncoder.Compressor() } catch { throw .environment("PNG encoding failed: \(error.message)") }
+                // One canvas, cleared for each avatar, as a renderer reuses its own.
+                let surface = try ImageSurface(width: size, height: size)
                 while let i = shared.take() {
                     let avatar = Self.avatar(i)
                     var t = DispatchTime.now()
-                    let pixels = try draw(avatar, size: size, session: session, family: family)
+                    guard surface.reset() else { throw .environment("cairo could not clear the canvas") }
+                    try draw(avatar, size: size, on: surface, session: session, family: family)
                     report.drawMs += lap(&t)
-                    let png: [UInt8]
-                    do throws(ImageError) { png = try PNGEncoder.encode(pixels.buffer, using: compressor) } catch { throw .environment("PNG encoding failed: \(error.message)") }
+                    // Encoded from the canvas's own memory, as `Renderer.png` does.
+                    let png = try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
+                        do throws(ImageError) { return try PNGEncoder.encode(pixels, using: compressor) } catch {
+                            throw .environment("PNG encoding failed: \(error.message)")
+                        }
+                    }
                     report.encodeMs += lap(&t)
                     try save(png, to: (directory as NSString).appendingPathComponent(avatar.name + ".png"))
                     report.writeMs += lap(&t)
                     report.count += 1
                     report.pngBytes += png.count
                     if compareCairo {
-                        let cairo = try cairoPNG(pixels.surface.surface)
+                        let cairo = try cairoPNG(surface.surface)
                         report.cairoEncodeMs += lap(&t)
                         report.cairoPNGBytes += cairo.count
                         try save(cairo, to: (cairoDirectory as NSString).appendingPathComponent(avatar.name + ".png"))
@@ -155,10 +163,9 @@ public enum Floor {
         return try shared.result()
     }
 
-    /// One avatar's surface and its pixels, as `Renderer.pixels` returns them.
-    static func draw(_ avatar: Avatar, size: Int, session: FontSession, family: String) throws(RenderError) -> (surface: ImageSurface, buffer: PixelBuffer) {
+    /// Draws one avatar on a clear `surface` of `size` pixels.
+    static func draw(_ avatar: Avatar, size: Int, on surface: ImageSurface, session: FontSession, family: String) throws(RenderError) {
         let edge = Double(size)
-        let surface = try ImageSurface(width: size, height: size)
         let cr = surface.context
         // CSS-style linear gradient (as Resolver.linearLine) painted whole,
         // then cut to the circle (DEST_IN): the fastest way to these pixels
@@ -206,7 +213,6 @@ public enum Floor {
         pango_cairo_layout_path(cr, layout)
         cairo_fill(cr)
         cairo_restore(cr)
-        return (surface, try surface.pixels())
     }
 
     /// Cairo's own PNG writer on a surface, in memory.
