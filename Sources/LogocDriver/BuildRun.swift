@@ -152,6 +152,7 @@ public enum BuildRun {
         // The renderers (and the photos they share) go before the final
         // writes, which read the spilled groups back.
         var renderers: RendererPool? = RendererPool()
+        let writesFiles = options.outputDirectory != nil
         for start in stride(from: 0, to: dirty.count, by: options.filesPerChunk) {
             let chunk = Array(dirty[start..<min(dirty.count, start + options.filesPerChunk)])
             var checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: start == 0)
@@ -184,7 +185,7 @@ public enum BuildRun {
             let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
                 let file = specs[i].input.displayPath
                 // Only a build writes the manifest that lists a spec's warnings.
-                let warnings = options.outputDirectory == nil ? [] : CheckedSpec.ownWarnings(of: file, in: diagnostics)
+                let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: diagnostics) : []
                 var outcome = context.build(specs[i], warnings: warnings, strictBlocked: options.strict && warned.contains(file), renderer: renderer)
                 outcome.index = i
                 options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, file)
@@ -204,10 +205,10 @@ public enum BuildRun {
                 return light
             }
             // The chunk's specs and drawings are gone: hand the freed pages back.
-            if options.outputDirectory != nil { Heap.trim() }
+            if writesFiles { Heap.trim() }
         }
         renderers = nil
-        if options.outputDirectory != nil { Heap.trim() }
+        if writesFiles { Heap.trim() }
         if dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config

@@ -93,29 +93,28 @@ public enum CheckRun {
         var losers: Set<Key> = []
         for file in files.indices {
             for index in files[file].specs.indices {
-                let spec = (key: Key(files[file].specs[index]), name: files[file].specs[index].name,
-                            span: files[file].specs[index].nameSpan, outputs: files[file].specs[index].outputs)
-                clash(spec, owners: &owners, diagnostics: &diagnostics, losers: &losers)
+                clash(Key(files[file].specs[index]), outputs: files[file].specs[index].outputs,
+                      owners: &owners, diagnostics: &diagnostics, losers: &losers)
             }
         }
         return (diagnostics, losers)
     }
 
-    /// One spec's part of `outputClashes`, given what it needs of the spec.
-    private static func clash(_ spec: (key: Key, name: String, span: SourceSpan, outputs: [OutputFile]), owners: inout OutputOwners,
+    /// One spec's part of `outputClashes`: its key (name and place) and outputs.
+    private static func clash(_ key: Key, outputs: [OutputFile], owners: inout OutputOwners,
                               diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
         var clash: (String, Key)?
-        for output in spec.outputs {
-            if let first = owners[path: output.path], first != spec.key { clash = (output.path, first); break }
+        for output in outputs {
+            if let first = owners[path: output.path], first != key { clash = (output.path, first); break }
         }
         if let (path, first) = clash {
-            diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which '\(first.name)' also writes", at: spec.span,
+            diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(path)', which '\(first.name)' also writes", at: key.place,
                                           help: "give one of the specs another 'name'",
                                           notes: [.init("'\(first.name)' is defined here", at: first.place)]))
-            losers.insert(spec.key)
+            losers.insert(key)
             return
         }
-        owners.claim(spec.outputs.lazy.map(\.path), for: spec.key)
+        owners.claim(outputs.lazy.map(\.path), for: key)
     }
 }
 

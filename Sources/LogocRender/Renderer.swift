@@ -124,15 +124,20 @@ public final class Renderer {
         return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
             do throws(ImageError) {
                 return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in
-                    let compressor: PNGEncoder.Compressor
-                    if let kept = self.compressor { compressor = kept } else { compressor = try PNGEncoder.Compressor() }
-                    self.compressor = compressor
-                    return try PNGEncoder.encode(pixels, using: compressor)
+                    try PNGEncoder.encode(pixels, using: try pngCompressor())
                 }
             } catch {
                 throw .environment("PNG encoding failed: \(error.message)")
             }
         }
+    }
+
+    /// This renderer's compressor, made on its first PNG.
+    private func pngCompressor() throws(ImageError) -> PNGEncoder.Compressor {
+        if let compressor { return compressor }
+        let made = try PNGEncoder.Compressor()
+        compressor = made
+        return made
     }
 
     /// A clear surface: a spare one of that size if there is one.
