@@ -8,12 +8,14 @@ import CDeflate
 /// ratio (numbers and the reasons for the chosen filter and level are in
 /// this module's `README.md`).
 ///
-/// The output holds only the signature, `IHDR`, `IDAT` and `IEND`: no time
-/// stamp, text, gamma or background chunk, so identical pixels always give
-/// identical bytes. Images whose every pixel is opaque are written as RGB
-/// (colour type 2), others as RGBA (colour type 6), 8 bits per channel.
-/// Rows are unfiltered for drawn art and Average-filtered for photographic
-/// content, compressed at libdeflate level 6.
+/// The output holds only the signature, `IHDR`, `IDAT` and `IEND`, and
+/// `PLTE` and `tRNS` for indexed images: no time stamp, text, gamma or
+/// background chunk, so identical pixels always give identical bytes.
+/// Images of at most 256 colours are written with a palette (colour type 3,
+/// 1 to 8 bits per index, unfiltered); other opaque images as RGB (colour
+/// type 2), the rest as RGBA (colour type 6), 8 bits per channel, rows
+/// unfiltered for drawn art and Average-filtered for photographic content.
+/// All compressed at libdeflate level 6.
 ///
 /// `encode(_:)` allocates its own compressor, so it is safe to call from
 /// any number of tasks at once; a caller that encodes many images on one
@@ -87,12 +89,15 @@ public enum PNGEncoder {
         var level: Int32
         /// Write colour type 2 (RGB) when every pixel is opaque.
         var writesRGBWhenOpaque: Bool
+        /// Write colour type 3 (indexed, with `PLTE` and `tRNS`) when the
+        /// image has at most 256 colours.
+        var usesPalette: Bool
         /// Largest `IDAT` payload before the stream is split into another
         /// chunk; PNG allows at most 2³¹−1 bytes per chunk.
         var maxIDATLength: Int
 
         static let standard = Options(
-            filter: .byContent, level: 6, writesRGBWhenOpaque: true, maxIDATLength: Int(Int32.max))
+            filter: .byContent, level: 6, writesRGBWhenOpaque: true, usesPalette: true, maxIDATLength: Int(Int32.max))
     }
 
     /// The five PNG row filters and two strategies for choosing among them.
@@ -144,15 +149,21 @@ extension PNGEncoder {
                     + "and \(pixels.bytes.count) bytes is inconsistent")
         }
 
-        let opaque = options.writesRGBWhenOpaque && Self.isOpaque(pixels)
-        let channels = opaque ? 3 : 4
-        let rowLength = width * channels
-        let (rawLength, o4) = (rowLength + 1).multipliedReportingOverflow(by: height)
-        guard !o4 else {
-            throw .unsupported("PNG image of \(width)×\(height) pixels does not fit in memory")
+        let scan = PNGPalette.scan(pixels, wantsPalette: options.usesPalette)
+        let rawLength: Int, bitDepth: UInt8, colourType: UInt8
+        if let palette = scan.palette {
+            rawLength = palette.indexedScanlines(pixels, into: &scratch.scanlines)
+            (bitDepth, colourType) = (UInt8(palette.bitDepth), 3)
+        } else {
+            let opaque = options.writesRGBWhenOpaque && scan.opaque
+            let channels = opaque ? 3 : 4
+            let (length, overflow) = (width * channels + 1).multipliedReportingOverflow(by: height)
+            guard !overflow else {
+                throw .unsupported("PNG image of \(width)×\(height) pixels does not fit in memory")
+            }
+            Self.filteredScanlines(pixels, channels: channels, filter: options.filter, into: &scratch.scanlines)
+            (rawLength, bitDepth, colourType) = (length, 8, opaque ? 2 : 6)
         }
-
-        Self.filteredScanlines(pixels, channels: channels, filter: options.filter, into: &scratch.scanlines)
         let bound = libdeflate_zlib_compress_bound(compressor, rawLength)
         if scratch.compressed.count < bound { scratch.compressed = [UInt8](repeating: 0, count: bound) }
         let raw = scratch.scanlines
@@ -169,14 +180,19 @@ extension PNGEncoder {
         let maxIDAT = max(1, min(options.maxIDATLength, Int(Int32.max)))
         let idatCount = (zlibCount + maxIDAT - 1) / maxIDAT
         var png: [UInt8] = []
-        png.reserveCapacity(8 + 25 + zlibCount + 12 * idatCount + 12)
+        png.reserveCapacity(8 + 25 + 2 * (12 + 3 * PNGPalette.capacity) + zlibCount + 12 * idatCount + 12)
         png += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]  // depth, colour type, deflate, filter method 0, no interlace
+        header += [bitDepth, colourType, 0, 0, 0]  // deflate, filter method 0, no interlace
         header.withUnsafeBytes { png.appendChunk(.IHDR, $0) }
+        if let palette = scan.palette {
+            palette.plte.withUnsafeBytes { png.appendChunk(.PLTE, $0) }
+            let alphas = palette.trns
+            if !alphas.isEmpty { alphas.withUnsafeBytes { png.appendChunk(.tRNS, $0) } }
+        }
 
         scratch.compressed.withUnsafeBytes { compressed in
             let all = UnsafeRawBufferPointer(rebasing: compressed[..<zlibCount])
@@ -189,20 +205,6 @@ extension PNGEncoder {
         }
         png.appendChunk(.IEND, UnsafeRawBufferPointer(start: nil, count: 0))
         return png
-    }
-
-    /// Whether every pixel has alpha 255, so the alpha channel can be dropped.
-    static func isOpaque(_ pixels: PixelView) -> Bool {
-        guard let base = pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
-        for y in 0..<pixels.height {
-            let row = base + y * pixels.stride + ARGB32.alpha
-            var x = 0
-            while x < pixels.width {
-                if row[x &* 4] != 255 { return false }
-                x &+= 1
-            }
-        }
-        return true
     }
 
     /// Converts every row to straight RGB(A) and filters it, giving the
@@ -420,7 +422,7 @@ let unpremultiplyTable: [UInt8] = {
 
 /// The chunks logoc writes; a type, so no other name can reach the writer.
 enum PNGChunkType: String {
-    case IHDR, IDAT, IEND
+    case IHDR, PLTE, tRNS, IDAT, IEND
 }
 
 extension [UInt8] {

@@ -50,11 +50,12 @@ struct DecoderErrorTests {
 
     @Test func corruptDeflateStreamWithValidCRCIsAnError() throws {
         var png = try PNGEncoder.encode(avatarLikeImage(size: 32, transparentCorners: true))
-        // IHDR is bytes 8..<33; IDAT's length, type and data follow.
-        let length = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
-        let data = 41..<(41 + length)
+        // The chunk before IDAT ends where IDAT's length, type and data start (an indexed image has PLTE and tRNS).
+        let idat = try #require((8..<png.count - 4).first { Array(png[$0..<$0 + 4]) == Array("IDAT".utf8) }) - 4
+        let length = Int(png[idat]) << 24 | Int(png[idat + 1]) << 16 | Int(png[idat + 2]) << 8 | Int(png[idat + 3])
+        let data = (idat + 8)..<(idat + 8 + length)
         png[data.lowerBound + 2] = 0xFF  // first deflate block: BTYPE 3, which does not exist
-        let crc = crc32(png[37..<data.upperBound])
+        let crc = crc32(png[(idat + 4)..<data.upperBound])
         png.replaceSubrange(data.upperBound..<(data.upperBound + 4),
                             with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         #expect(throws: ImageError.notDecodable("PNG data is not decodable: IDAT: invalid block type")) {

@@ -15,6 +15,8 @@ struct PNGEncoderTests {
             avatarLikeImage(size: 96, transparentCorners: true),
             avatarLikeImage(size: 300, transparentCorners: false),
             avatarLikeImage(size: 17, transparentCorners: true),
+            imageOfColours(200, width: 64, height: 40),
+            imageOfColours(3, width: 9, height: 3),
             everyPremultipliedValue(),
         ]
         for image in images {
@@ -25,7 +27,7 @@ struct PNGEncoderTests {
     }
 
     @Test func opaqueImagesRoundTripExactlyAsRGB() throws {
-        let image = avatarLikeImage(size: 96, transparentCorners: false)
+        let image = avatarLikeImage(size: 300, transparentCorners: false)
         let png = try PNGEncoder.encode(image)
         #expect(colourType(png) == 2)
         #expect(try ImageDecoder.decode(bytes: png) == image)
@@ -65,7 +67,7 @@ struct PNGEncoderTests {
 
     @Test(arguments: [false, true])
     func pngcheckAcceptsTheOutput(transparent: Bool) throws {
-        let png = try PNGEncoder.encode(avatarLikeImage(size: 64, transparentCorners: transparent))
+        let png = try PNGEncoder.encode(avatarLikeImage(size: 300, transparentCorners: transparent))
         let result = try pngcheck(png)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("No errors detected"), "\(result.output)")
@@ -78,6 +80,7 @@ struct PNGEncoderTests {
             let image = avatarLikeImage(size: 40, transparentCorners: transparent)
             var options = PNGEncoder.Options.standard
             options.filter = filter
+            options.usesPalette = false  // an indexed image is never filtered
             let png = try PNGEncoder.encode(image, options: options)
             #expect(try ImageDecoder.decode(bytes: png) == image)
             let result = try pngcheck(png)
@@ -114,10 +117,79 @@ struct PNGEncoderTests {
         #expect(try pngcheck(png).status == 0)
     }
 
-    @Test func writesOnlyTheCriticalChunks() throws {
-        let png = try PNGEncoder.encode(avatarLikeImage(size: 32, transparentCorners: true))
+    @Test func writesOnlyTheChunksThePixelsNeed() throws {
+        let png = try PNGEncoder.encode(avatarLikeImage(size: 300, transparentCorners: true))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(chunkTypes(png) == ["IHDR", "IDAT", "IEND"])
+        let translucent = try PNGEncoder.encode(imageOfColours(20, width: 8, height: 8))
+        #expect(chunkTypes(translucent) == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
+        let opaque = try PNGEncoder.encode(PixelBuffer.make(width: 8, height: 8) { x, _ in Pixel(x * 30, 9, 9) })
+        #expect(chunkTypes(opaque) == ["IHDR", "PLTE", "IDAT", "IEND"])
+    }
+
+    /// Byte 24 of a PNG is IHDR's bit depth.
+    func bitDepth(_ png: [UInt8]) -> UInt8 { png[24] }
+
+    /// Images of at most 256 colours are indexed, at the fewest bits per
+    /// index; odd widths check the padding bits after each row's last pixel.
+    @Test(arguments: [(1, 1), (2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (255, 8), (256, 8)])
+    func fewColoursAreWrittenWithAPalette(colours: Int, depth: UInt8) throws {
+        for (width, height) in [(13, 20), (32, 8), (257, 3)] where width * height >= colours {
+            let image = imageOfColours(colours, width: width, height: height)
+            let png = try PNGEncoder.encode(image)
+            #expect(colourType(png) == 3)
+            #expect(bitDepth(png) == depth)
+            #expect(chunkData(png, "PLTE")?.count == 3 * colours)
+            #expect(try ImageDecoder.decode(bytes: png) == image)
+            let check = try pngcheck(png)
+            #expect(check.status == 0, "\(check.output)")
+            #expect(check.output.contains("palette"), "\(check.output)")
+        }
+    }
+
+    @Test func aPaletteStoresStraightColoursAndListsTranslucentEntriesFirst() throws {
+        let image = PixelBuffer.make(width: 4, height: 1) { x, _ in
+            [Pixel(10, 20, 30), Pixel(32, 64, 96, 128), Pixel(0, 0, 0, 0), Pixel(200, 100, 0)][x]
+        }
+        let png = try PNGEncoder.encode(image)
+        #expect(colourType(png) == 3)
+        // Translucent (in order of appearance), then opaque; colours un-premultiplied as Cairo's writer does.
+        #expect(chunkData(png, "PLTE") == [64, 128, 191, 0, 0, 0, 10, 20, 30, 200, 100, 0])
+        #expect(chunkData(png, "tRNS") == [128, 0])
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+    }
+
+    @Test func aFullyTransparentImageIsOneBitPerPixel() throws {
+        let image = PixelBuffer.make(width: 100, height: 100) { _, _ in Pixel(0, 0, 0, 0) }
+        let png = try PNGEncoder.encode(image)
+        #expect(colourType(png) == 3 && bitDepth(png) == 1)
+        #expect(chunkData(png, "PLTE") == [0, 0, 0])
+        #expect(chunkData(png, "tRNS") == [0])
+        #expect(try ImageDecoder.decode(bytes: png) == image)
+    }
+
+    @Test func moreThan256ColoursAreWrittenAsRGBOrRGBA() throws {
+        let translucent = imageOfColours(257, width: 32, height: 32)
+        let png = try PNGEncoder.encode(translucent)
+        #expect(colourType(png) == 6)
+        #expect(try ImageDecoder.decode(bytes: png) == translucent)
+        let opaque = PixelBuffer.make(width: 257, height: 2) { x, y in Pixel(x % 256, x / 256, y) }
+        #expect(colourType(try PNGEncoder.encode(opaque)) == 2)
+        let fewer = PixelBuffer.make(width: 256, height: 2) { x, y in Pixel(x, 0, 0) }
+        #expect(colourType(try PNGEncoder.encode(fewer)) == 3)
+    }
+
+    /// An indexed file is smaller than the RGB(A) one of the same pixels.
+    @Test func aPaletteMakesFewColourImagesSmaller() throws {
+        var rgb = PNGEncoder.Options.standard
+        rgb.usesPalette = false
+        for image in [imageOfColours(40, width: 128, height: 128), imageOfColours(200, width: 300, height: 90)] {
+            let indexed = try PNGEncoder.encode(image)
+            let direct = try PNGEncoder.encode(image, options: rgb)
+            #expect(colourType(indexed) == 3 && colourType(direct) == 6)
+            #expect(indexed.count < direct.count)
+            #expect(try ImageDecoder.decode(bytes: direct) == (try ImageDecoder.decode(bytes: indexed)))
+        }
     }
 
     @Test func outputIsDeterministic() throws {
@@ -128,6 +200,9 @@ struct PNGEncoderTests {
         // Row padding is not part of the image.
         let padded = PixelBuffer.make(width: 128, height: 128, padding: 12) { image[$0, $1] }
         #expect(try PNGEncoder.encode(padded) == first)
+        let indexed = imageOfColours(30, width: 37, height: 11)
+        let indexedPadded = imageOfColours(30, width: 37, height: 11, padding: 20)
+        #expect(try PNGEncoder.encode(indexed) == (try PNGEncoder.encode(indexedPadded)))
     }
 
     @Test func paddedRowsAreRead() throws {

@@ -131,3 +131,34 @@ func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
     }
     return ~crc
 }
+
+/// The data of the first chunk of `type` in a PNG; nil when there is none.
+func chunkData(_ png: [UInt8], _ type: String) -> [UInt8]? {
+    var i = 8
+    while i + 8 <= png.count {
+        let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+        if String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self) == type {
+            return Array(png[(i + 8)..<(i + 8 + length)])
+        }
+        i += 12 + length
+    }
+    return nil
+}
+
+/// An image of exactly `count` distinct premultiplied pixels (every third
+/// one translucent, one fully transparent when `count` > 3), laid out in
+/// runs so that every colour appears, on a `width × height` grid.
+func imageOfColours(_ count: Int, width: Int, height: Int, padding: Int = 0) -> PixelBuffer {
+    func colour(_ i: Int) -> Pixel {
+        if count > 3, i == 3 { return Pixel(0, 0, 0, 0) }
+        let a = i % 3 == 2 ? 64 + i % 128 : 255
+        let r = (i * 37) % 256, g = (i * 91 + 13) % 256, b = (i / 3 * 7) % 256
+        func premultiplied(_ c: Int) -> Int { (c * a + 127) / 255 }
+        return Pixel(premultiplied(r), premultiplied(g), premultiplied(b), a)
+    }
+    precondition(count <= width * height)
+    return .make(width: width, height: height, padding: padding) { x, y in
+        let n = y * width + x
+        return colour(n < count ? n : (n / 3) % count)
+    }
+}
