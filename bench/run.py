@@ -169,12 +169,16 @@ def rmtree(path):
 
 
 def png_stats(folder):
-    sizes = []
+    """How many PNGs, their mean size, and how many are indexed (IHDR colour type 3)."""
+    sizes, indexed = [], 0
     for dirpath, _, files in os.walk(folder):
         for f in files:
             if f.endswith(".png") and not dirpath.endswith("/cairo"):
-                sizes.append(os.path.getsize(os.path.join(dirpath, f)))
-    return len(sizes), (sum(sizes) / len(sizes) if sizes else 0)
+                path = os.path.join(dirpath, f)
+                sizes.append(os.path.getsize(path))
+                with open(path, "rb") as fh:
+                    indexed += fh.read(26)[25:26] == b"\x03"
+    return len(sizes), (sum(sizes) / len(sizes) if sizes else 0), indexed
 
 
 def find_convert():
@@ -337,7 +341,7 @@ def main():
     for _ in range(args.runs):
         step(fj1, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", mixed_out], mixed_root, setup=lambda: rmtree(mixed_out))
         step(fjd, [logoc, "build", *T, "-v", "Specs", "-o", mixed_out], mixed_root, setup=lambda: rmtree(mixed_out))
-    mixed_pngs, mixed_mean = png_stats(mixed_out)
+    mixed_pngs, mixed_mean, mixed_indexed = png_stats(mixed_out)
     mixed_svgs = sum(1 for _, _, fs in os.walk(mixed_out) for x in fs if x.endswith(".svg"))
 
     # 6. The gradient+initials set: logoc, its floor and the peers, interleaved run by run.
@@ -384,7 +388,7 @@ def main():
             else:
                 cmd = [sys.executable, os.path.join(HERE, f"peers/{name}_avatars.py"), "--count", str(n_gi), "--size", "512", "-o", peer_out]
                 step(f, cmd, REPO, setup=lambda p=peer_out: rmtree(p))
-    gi_pngs, gi_mean = png_stats(gi_out)
+    gi_pngs, gi_mean, gi_indexed = png_stats(gi_out)
 
     # 7. Same pixels as the floor; PNG size against Cairo's writer on the same surfaces.
     identical = None
@@ -487,8 +491,8 @@ def main():
                      f"{f.rss:.0f} MB" if f.rss is not None else "",
                      f"{f.foreign * 100:.0f} %" if f.foreign is not None else "", "" if f.ok else "FAILED"))
     extra = [
-        (f"mean bytes per PNG, mixed {n_mixed:,} build", f"{mixed_mean:,.0f} B over {mixed_pngs} PNGs (+ {mixed_svgs} SVGs)"),
-        (f"mean bytes per PNG, {n_gi:,} avatars", f"{gi_mean:,.0f} B over {gi_pngs} PNGs"),
+        (f"mean bytes per PNG, mixed {n_mixed:,} build", f"{mixed_mean:,.0f} B over {mixed_pngs} PNGs, {mixed_indexed} of them indexed (+ {mixed_svgs} SVGs)"),
+        (f"mean bytes per PNG, {n_gi:,} avatars", f"{gi_mean:,.0f} B over {gi_pngs} PNGs, {gi_indexed} of them indexed"),
         ("logoc / floor, --jobs 1, CPU time (user + system)", fmt_ratio(div(F["gi_logoc_j1"].cpu, fl1.cpu) if fl1 else None)),
         ("logoc / floor, --jobs 2 (paired)", fmt_ratio(paired(F["gi_logoc_j2"], fl2))),
         ("floor --jobs 1 / --jobs 2 (paired)", fmt_ratio(paired(fl1, fl2))),
@@ -511,7 +515,8 @@ def main():
     with open(os.path.join(args.results, "latest.json"), "w", encoding="utf-8") as fh:
         json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
                    "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical,
-                   "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}}, fh, indent=1, ensure_ascii=False)
+                   "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean},
+                   "indexedPNGs": {"mixed1k": mixed_indexed, "gi1k": gi_indexed}}, fh, indent=1, ensure_ascii=False)
     print(md)
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
 

@@ -224,32 +224,45 @@ extension PNGEncoder {
         let rowLength = width * channels
         let scanline = rowLength + 1
         if out.count < scanline * height { out = [UInt8](repeating: 0, count: scanline * height) }
-        // Two unfiltered rows (previous and current), then five filter candidates for .adaptive.
-        var scratch = [UInt8](repeating: 0, count: rowLength * (filter == .adaptive ? 7 : 2))
-        out.withUnsafeMutableBufferPointer { out in
-            pixels.bytes.withMemoryRebound(to: UInt8.self) { src in
-                unpremultiplyTable.withUnsafeBufferPointer { table in
-                    scratch.withUnsafeMutableBufferPointer { scratch in
-                        var previous = scratch.baseAddress!
-                        var current = previous + rowLength
-                        for y in 0..<height {
-                            let source = src.baseAddress! + y * pixels.stride
-                            if channels == 3 {
-                                convertOpaqueRow(source, to: current, width: width)
-                            } else {
-                                convertRow(source, to: current, width: width, table: table.baseAddress!)
-                            }
-                            let line = out.baseAddress! + y * scanline
-                            var type = filter
-                            if filter == .adaptive {
-                                type = chooseFilter(
-                                    current, previous, length: rowLength, bpp: channels,
-                                    candidates: scratch.baseAddress! + 2 * rowLength)
-                            }
-                            line[0] = type.rawValue
-                            apply(type, current, previous, to: line + 1, length: rowLength, bpp: channels)
-                            swap(&previous, &current)
+        guard let src = pixels.bytes.baseAddress else { return }
+        func convert(row y: Int, to destination: UnsafeMutablePointer<UInt8>, table: UnsafePointer<UInt8>) {
+            let source = src + y * pixels.stride
+            if channels == 3 {
+                convertOpaqueRow(source, to: destination, width: width)
+            } else {
+                convertRow(source, to: destination, width: width, table: table)
+            }
+        }
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            let table = table.baseAddress!
+            out.withUnsafeMutableBufferPointer { out in
+                let out = out.baseAddress!
+                if filter == .none {
+                    // Unfiltered rows are the converted pixels: made in place, no copy.
+                    for y in 0..<height {
+                        let line = out + y * scanline
+                        line[0] = Filter.none.rawValue
+                        convert(row: y, to: line + 1, table: table)
+                    }
+                    return
+                }
+                // Two unfiltered rows (previous and current), then five filter candidates for .adaptive.
+                var scratch = [UInt8](repeating: 0, count: rowLength * (filter == .adaptive ? 7 : 2))
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    var previous = scratch.baseAddress!
+                    var current = previous + rowLength
+                    for y in 0..<height {
+                        convert(row: y, to: current, table: table)
+                        let line = out + y * scanline
+                        var type = filter
+                        if filter == .adaptive {
+                            type = chooseFilter(
+                                current, previous, length: rowLength, bpp: channels,
+                                candidates: scratch.baseAddress! + 2 * rowLength)
                         }
+                        line[0] = type.rawValue
+                        apply(type, current, previous, to: line + 1, length: rowLength, bpp: channels)
+                        swap(&previous, &current)
                     }
                 }
             }
@@ -295,39 +308,67 @@ extension PNGEncoder {
         return Double(equal) / Double(sampled)
     }
 
-    /// Straight RGBA from premultiplied ARGB32 through the un-premultiply table.
+    /// Straight RGBA from premultiplied ARGB32 through the un-premultiply
+    /// table, on whole 32-bit pixels, four at a time where all four are
+    /// opaque (an avatar's inside: only red and blue swap places) or all
+    /// transparent (its corners: 0).
     @inline(__always)
     static func convertRow(
-        _ src: UnsafePointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>, width: Int,
+        _ src: UnsafeRawPointer, to dst: UnsafeMutablePointer<UInt8>, width: Int,
         table: UnsafePointer<UInt8>
     ) {
+        let out = UnsafeMutableRawPointer(dst)
         var x = 0
-        while x < width {
-            let s = src + x &* 4, d = dst + x &* 4
-            let a = s[ARGB32.alpha]
-            if a == 255 {
-                d[0] = s[ARGB32.red]; d[1] = s[ARGB32.green]; d[2] = s[ARGB32.blue]; d[3] = 255
-            } else if a == 0 {
-                d[0] = 0; d[1] = 0; d[2] = 0; d[3] = 0
+        #if _endian(little)
+        while x &+ 4 <= width {
+            let p = src.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            let alphas = p &>> 24
+            let rgba: SIMD4<UInt32>
+            if alphas == SIMD4(repeating: 255) {
+                rgba = (p & 0xFF00_FF00) | (p &>> 16 & 0xFF) | (p & 0xFF) &<< 16
+            } else if alphas == .zero {
+                rgba = .zero
             } else {
-                let t = table + Int(a) &<< 8
-                d[0] = t[Int(s[ARGB32.red])]
-                d[1] = t[Int(s[ARGB32.green])]
-                d[2] = t[Int(s[ARGB32.blue])]
-                d[3] = a
+                rgba = SIMD4(straight(p[0], table), straight(p[1], table), straight(p[2], table), straight(p[3], table))
             }
+            out.storeBytes(of: rgba, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            x &+= 4
+        }
+        #endif
+        while x < width {
+            let rgba = straight(src.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), table)
+            out.storeBytes(of: rgba.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
             x &+= 1
         }
     }
 
-    /// RGB from ARGB32 whose alpha is known to be 255 everywhere.
+    /// One premultiplied ARGB32 pixel as straight R, G, B, A from the low byte up.
     @inline(__always)
-    static func convertOpaqueRow(_ src: UnsafePointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>, width: Int) {
+    static func straight(_ p: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+        let a = p >> 24
+        if a == 255 { return (p & 0xFF00_FF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
+        if a == 0 { return 0 }
+        let t = table + Int(a &<< 8)
+        return UInt32(t[Int(p >> 16 & 0xFF)]) | UInt32(t[Int(p >> 8 & 0xFF)]) << 8
+            | UInt32(t[Int(p & 0xFF)]) << 16 | a << 24
+    }
+
+    /// RGB from ARGB32 whose alpha is known to be 255 everywhere. Each pixel
+    /// is stored as four bytes whose last the next pixel overwrites; the
+    /// row's last pixel is stored as three, so nothing past the row changes.
+    @inline(__always)
+    static func convertOpaqueRow(_ src: UnsafeRawPointer, to dst: UnsafeMutablePointer<UInt8>, width: Int) {
+        let out = UnsafeMutableRawPointer(dst)
         var x = 0
-        while x < width {
-            let s = src + x &* 4, d = dst + x &* 3
-            d[0] = s[ARGB32.red]; d[1] = s[ARGB32.green]; d[2] = s[ARGB32.blue]
+        while x < width &- 1 {
+            let p = src.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+            let rgb = (p & 0x0000_FF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16
+            out.storeBytes(of: rgb.littleEndian, toByteOffset: x &* 3, as: UInt32.self)
             x &+= 1
+        }
+        if width > 0 {
+            let p = src.loadUnaligned(fromByteOffset: (width - 1) * 4, as: UInt32.self), d = dst + (width - 1) * 3
+            d[0] = UInt8(truncatingIfNeeded: p >> 16); d[1] = UInt8(truncatingIfNeeded: p >> 8); d[2] = UInt8(truncatingIfNeeded: p)
         }
     }
 

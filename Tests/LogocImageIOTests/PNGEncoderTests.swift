@@ -58,6 +58,40 @@ struct PNGEncoderTests {
         #expect(mismatches == 0)
     }
 
+    /// Rows are converted four pixels at a time when the four are all
+    /// opaque or all transparent, one by one otherwise and at a row's end:
+    /// every mix, at every offset and row width, must store what Cairo's
+    /// writer would.
+    @Test func everyGroupOfFourPixelsIsConvertedAsCairosWriterWould() throws {
+        var rgba = PNGEncoder.Options.standard
+        rgba.usesPalette = false
+        func cairo(_ c: Int, _ a: Int) -> Int { a == 0 ? 0 : (c * 255 + a / 2) / a }
+        for width in 1...13 {
+            let image = PixelBuffer.make(width: width, height: 9) { x, y in
+                let a: Int
+                switch (x / 4 + y) % 3 {
+                case 0: a = 255
+                case 1: a = 0
+                default: a = (x * 53 + y * 31) % 256
+                }
+                let c = { (k: Int) in min(a, (x * 29 + y * 17 + k * 71) % 256) }
+                return Pixel(c(0), c(1), c(2), a)
+            }
+            let stored = try PNGDecoding.decodeStraight(
+                try PNGEncoder.encode(image, options: rgba), budget: Budget(maxPixels: 1 << 10, maxEdge: 64))
+            for y in 0..<9 {
+                for x in 0..<width {
+                    let p = image[x, y]
+                    #expect(stored[x, y] == Pixel(cairo(p.r, p.a), cairo(p.g, p.a), cairo(p.b, p.a), p.a), "width \(width), (\(x), \(y))")
+                }
+            }
+            let opaque = PixelBuffer.make(width: width, height: 3) { x, y in Pixel(x * 19 % 256, y * 80, (x * y * 7) % 256) }
+            let png = try PNGEncoder.encode(opaque, options: rgba)
+            #expect(colourType(png) == 2)
+            #expect(try ImageDecoder.decode(bytes: png) == opaque, "width \(width)")
+        }
+    }
+
     @Test func zeroAlphaStoresZeroColour() throws {
         let image = PixelBuffer.make(width: 2, height: 1) { x, _ in x == 0 ? Pixel(0, 0, 0, 0) : Pixel(10, 20, 30, 40) }
         let stored = try PNGDecoding.decodeStraight(try PNGEncoder.encode(image), budget: Budget(maxPixels: 4, maxEdge: 4))
