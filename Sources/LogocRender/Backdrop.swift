@@ -44,7 +44,7 @@ final class Backdrop {
 
     private static func extremes(buffer: PixelBuffer?, rect: Rect, colors: [RGBA]) -> (Double, Double) {
         var darkest = 2.0, lightest = -1.0
-        forEachLuminance(buffer: buffer, rect: rect, colors: colors) { l in
+        forEachLuminance(buffer: buffer, rect: rect, colors: colors, skippingRepeats: true) { l in
             darkest = min(darkest, l)
             lightest = max(lightest, l)
         }
@@ -55,8 +55,12 @@ final class Backdrop {
     /// and over black). From the buffer, the same pixels and the same
     /// arithmetic as `PixelBuffer.colors(in:)` then `Luminance.of`: an
     /// opaque pixel is its own straight colour.
+    /// `skippingRepeats`: a pixel equal to the one before it is not seen
+    /// again (its luminances are the same), for answers such as extremes
+    /// that do not count pixels.
     @inline(__always)
-    private static func forEachLuminance(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], _ body: (Double) -> Void) {
+    private static func forEachLuminance(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], skippingRepeats: Bool = false,
+                                         _ body: (Double) -> Void) {
         guard let buffer else {
             for c in colors {
                 if c.isOpaque {
@@ -75,9 +79,16 @@ final class Backdrop {
             Luminance.green.withUnsafeBufferPointer { g in
                 Luminance.blue.withUnsafeBufferPointer { b in
                     buffer.bytes.withUnsafeBufferPointer { bytes in
+                        guard let raw = UnsafeRawPointer(bytes.baseAddress) else { return }
                         for y in y0..<y1 {
                             var i = y * buffer.stride + x0 * 4
+                            var previous: UInt32? = nil
                             for _ in x0..<x1 {
+                                if skippingRepeats {
+                                    let pixel = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                                    if pixel == previous { i += 4; continue }
+                                    previous = pixel
+                                }
                                 // Little-endian ARGB32: B, G, R, A in memory.
                                 if bytes[i + 3] == 255 {
                                     body(r[Int(bytes[i + 2])] + g[Int(bytes[i + 1])] + b[Int(bytes[i])])

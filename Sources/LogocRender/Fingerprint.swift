@@ -30,6 +30,7 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         let n = Self.edge
         var lightness = [Double](repeating: 1, count: n * n)
         var sum = (0.0, 0.0, 0.0)
+        var last = (color: RGBA.white, lab: OKLab(RGBA.white))
         for y in 0..<n {
             for x in 0..<n {
                 let sx = min(buffer.width - 1, x * buffer.width / n), sy = min(buffer.height - 1, y * buffer.height / n)
@@ -39,7 +40,9 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
                 let white = 255 - Int(buffer.bytes[i + 3])
                 let c = RGBA(r: UInt8(min(255, Int(buffer.bytes[i + 2]) + white)), g: UInt8(min(255, Int(buffer.bytes[i + 1]) + white)),
                              b: UInt8(min(255, Int(buffer.bytes[i]) + white)))
-                let lab = OKLab(c)
+                // Neighbours are often the same colour (a flat fill, the white around a circle).
+                if c != last.color { last = (c, OKLab(c)) }
+                let lab = last.lab
                 lightness[y * n + x] = lab.l
                 sum = (sum.0 + lab.l, sum.1 + lab.a, sum.2 + lab.b)
             }
@@ -58,15 +61,7 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     /// The k × k lowest coefficients of the 2-D DCT-II of an n × n image, row by row.
     static func lowFrequencies(_ image: [Double], n: Int, k: Int) -> [Double] {
-        var basis: [[Double]] = []
-        for u in 0..<k {
-            var row: [Double] = []
-            for x in 0..<n {
-                let angle: Double = Double(2 * x + 1) * Double(u) * Double.pi / Double(2 * n)
-                row.append(cos(angle))
-            }
-            basis.append(row)
-        }
+        let basis = n == edge && k == 8 ? hashBasis : dctBasis(n: n, k: k)
         // Rows first, then columns: k·n·n + k·k·n multiplications.
         var rows = [Double](repeating: 0, count: n * k)   // [y][u]
         for y in 0..<n {
@@ -86,6 +81,19 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         }
         return out
     }
+
+    /// `basis[u][x]`: the DCT-II's cosines for the k lowest frequencies over n samples.
+    static func dctBasis(n: Int, k: Int) -> [[Double]] {
+        (0..<k).map { u in
+            (0..<n).map { x in
+                let angle: Double = Double(2 * x + 1) * Double(u) * Double.pi / Double(2 * n)
+                return cos(angle)
+            }
+        }
+    }
+
+    /// The basis of every hash, made once per process.
+    private static let hashBasis = dctBasis(n: edge, k: 8)
 
     /// Bits that differ between the two hashes, 0–64.
     public func distance(to other: Fingerprint) -> Int { (hash ^ other.hash).nonzeroBitCount }
