@@ -87,6 +87,7 @@ struct CLITests {
     @Test func strictTurnsWarningsIntoFailure() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-cli-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         try "shape: circle\ncornerRadius: 10%\ntext: AB\n".write(to: directory.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
         #expect(try Self.run(["check", "w.yaml"], in: directory).status == 0)
         #expect(try Self.run(["check", "--strict", "w.yaml"], in: directory).status == 1)

@@ -26,6 +26,10 @@ struct GoldenTests {
 
     static let showcase: Showcase = {
         let output = NSTemporaryDirectory() + "logoc-golden-" + UUID().uuidString
+        // Suites running in parallel read it up to the end, so no test can
+        // remove it: it goes at exit. (Diff images go to .build/golden-diff/
+        // and stay there for a person to look at.)
+        atexit { try? FileManager.default.removeItem(atPath: GoldenTests.showcase.output) }
         let previous = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(repository)
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }

@@ -24,6 +24,8 @@ struct IncrementalTests {
             try photo(0x20)
         }
 
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
         func write(_ path: String, _ text: String) throws {
             let full = root + "/" + path
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -46,6 +46,7 @@ struct OutputTests {
         let dist = GoldenTests.showcase.output
         let png = dist + "/" + String(svg.dropLast(4)) + ".png"
         let rendered = NSTemporaryDirectory() + "rsvg-" + UUID().uuidString + ".png"
+        defer { try? FileManager.default.removeItem(atPath: rendered) }
         let (status, message) = try Self.run("/usr/bin/rsvg-convert", [dist + "/" + svg, "-o", rendered])
         #expect(status == 0, "rsvg-convert failed: \(message)")
         let ours = try ImageDecoder.decode(contentsOfFile: png)
@@ -77,6 +78,10 @@ struct OutputTests {
     @Test func outputsDoNotDependOnTheJobCount() throws {
         let one = NSTemporaryDirectory() + "logoc-jobs1-" + UUID().uuidString
         let four = NSTemporaryDirectory() + "logoc-jobs4-" + UUID().uuidString
+        defer {
+            try? FileManager.default.removeItem(atPath: one)
+            try? FileManager.default.removeItem(atPath: four)
+        }
         let a = Self.build(jobs: 1, into: one), b = Self.build(jobs: 4, into: four)
         #expect(a.written == b.written)
         #expect(a.written == GoldenTests.showcase.report.written)
@@ -90,6 +95,7 @@ struct OutputTests {
 
     @Test func rebuildWritesNothing() throws {
         let output = NSTemporaryDirectory() + "logoc-rebuild-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let first = Self.build(jobs: 2, into: output)
         let dates = try first.written.map { try FileManager.default.attributesOfItem(atPath: output + "/" + $0)[.modificationDate] as? Date }
         let second = Self.build(jobs: 2, into: output)
@@ -122,6 +128,7 @@ struct GalleryTests {
         let dist = GoldenTests.showcase.output
         #expect(FileManager.default.fileExists(atPath: dist + "/index.html"))
         let shot = NSTemporaryDirectory() + "logoc-gallery-" + UUID().uuidString + ".png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
         let (status, output) = try OutputTests.run("/bin/bash", [GoldenTests.repository + "/tools/gallery-check.sh", dist, shot])
         #expect(status == 0, "\(output)")
         #expect(output.contains("images loaded"))

@@ -9,7 +9,7 @@ import LogocRender
 /// Contrast over gradients and images is measured on the pixels under the
 /// text's ink box, the same way by `check` and `build`.
 struct PixelContrastTests {
-    /// A fresh project folder with the given files.
+    /// A fresh project folder with the given files; the caller removes it.
     static func project(_ files: [String: [UInt8]]) throws -> String {
         let root = NSTemporaryDirectory() + "logoc-pixels-" + UUID().uuidString
         for (path, bytes) in files {
@@ -38,6 +38,7 @@ struct PixelContrastTests {
               content: AB
               color: white
             """.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: failing) }
         let report = Self.run(failing)
         #expect(Self.summary(report) == ["E011@4:10"])
         #expect(report.diagnostics.first?.message.contains("between text #FFFFFF and the background is below the minimum 3:1 (AA-large)") == true)
@@ -45,9 +46,11 @@ struct PixelContrastTests {
         // Under the ink it runs from dark to light grey: neither black nor
         // white reaches 3:1 everywhere, so even auto text fails, at 'text'.
         let auto = try Self.project(["spec.yaml": Array("background: {gradient: {colors: [\"#000000\", \"#EEEEEE\"]}}\ntext: AB\n".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: auto) }
         #expect(Self.summary(Self.run(auto)) == ["E011@2:1"])
         // A light gradient with auto text passes: black is chosen.
         let light = try Self.project(["spec.yaml": Array("background: {gradient: {colors: [\"#FFFFFF\", \"#BBBBBB\"]}}\ntext: AB\n".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: light) }
         #expect(Self.summary(Self.run(light)) == [])
 
         // A gradient whose dark end lies outside the text's box does not fail
@@ -57,6 +60,7 @@ struct PixelContrastTests {
             background: {gradient: {colors: [{color: "#FAFAFA", at: 0}, {color: "#FAFAFA", at: 0.05}, {color: "#0D47A1", at: 0.2}, "#0D47A1"]}}
             text: {content: AB, color: white}
             """.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: darkBand) }
         #expect(Self.summary(Self.run(darkBand)) == [])
     }
 
@@ -68,6 +72,7 @@ struct PixelContrastTests {
             "photo.png": png,
             "spec.yaml": Array("background: {image: photo.png}\ntext: {content: AB, color: white}\n".utf8),
         ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let report = Self.run(root)
         #expect(Self.summary(report) == ["E011@2:28"])
     }
@@ -77,6 +82,7 @@ struct PixelContrastTests {
             background: {gradient: {colors: ["#000000", "#EEEEEE"]}}
             text: {content: AB, color: white}
             """.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let output = root + "/dist"
         let checked = Self.run(root)
         let built = Self.run(root, output: output)

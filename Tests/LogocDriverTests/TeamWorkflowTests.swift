@@ -5,6 +5,7 @@ import LogocCore
 /// A team's first ten minutes: `init`, `build`, `check`; `verify` against
 /// golden images catching a colour change; `make install` with completions.
 struct TeamWorkflowTests {
+    /// A fresh folder under the temporary directory; the caller removes it.
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-team-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -13,6 +14,7 @@ struct TeamWorkflowTests {
 
     @Test func initThenBuildAndCheck() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let first = try CLITests.run(["init", dir.path])
         #expect(first.status == 0, "\(first.stderr)")
         for file in ["logoc.yaml", "Specs/example.yaml", "Specs/_team.yaml", "logo-spec.schema.json", ".pre-commit-config.yaml", ".gitignore", "README.md"] {
@@ -36,6 +38,7 @@ struct TeamWorkflowTests {
 
     @Test func verifyCatchesAOneColourChange() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         _ = try CLITests.run(["init", dir.path])
         let record = try CLITests.run(["verify", "--golden", "golden", "--update"], in: dir)
         #expect(record.status == 0, "\(record.stderr)")
@@ -55,6 +58,7 @@ struct TeamWorkflowTests {
 
     @Test func makeInstallPutsLogocAndCompletionsUnderThePrefix() throws {
         let prefix = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: prefix) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
         process.arguments = ["-s", "-C", CLITests.repository.path, "install-files", "PREFIX=\(prefix.path)", "BIN=\(CLITests.binary.path)"]

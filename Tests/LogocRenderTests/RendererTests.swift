@@ -161,6 +161,7 @@ struct RendererTests {
     @Test func imagesAreDrawnWhereTheTreeSays() throws {
         let root = NSTemporaryDirectory() + "logoc-render-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let red: [UInt8] = (0..<(8 * 8 * 4)).map { [0, 0, 255, 255][$0 % 4] }
         let path = root + "/red.png"
         try Data(PNGEncoder.encode(PixelBuffer(width: 8, height: 8, stride: 32, bytes: red))).write(to: URL(fileURLWithPath: path))
