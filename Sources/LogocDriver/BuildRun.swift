@@ -153,6 +153,7 @@ public enum BuildRun {
         // writes, which read the spilled groups back.
         var renderers: RendererPool? = RendererPool()
         let writesFiles = options.outputDirectory != nil
+        if writesFiles { Heap.useOneArena() }
         for start in stride(from: 0, to: dirty.count, by: options.filesPerChunk) {
             let chunk = Array(dirty[start..<min(dirty.count, start + options.filesPerChunk)])
             var checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: start == 0)
