@@ -273,7 +273,8 @@ public final class Renderer {
                 try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
                 window = try surface.pixels()
             }
-            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height))
+            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height),
+                                forPercentile: tree.isImage)
         }
         let percentile = tree.isImage ? Self.imagePercentile : 0
         let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import LogocCore
+import LogocImageIO
+import LogocRenderTree
 @testable import LogocFonts
 @testable import LogocRender
 
@@ -108,6 +110,54 @@ struct PercentileContrastTests {
             for percentile in [0.05, 0.25] {
                 for text in fixed + [random, .white, .black] {
                     #expect(Renderer.contrast(text, over: backdrop, percentile: percentile) == Self.everyRatio(text, samples, percentile: percentile),
+                            "round \(round) text \(text) percentile \(percentile)")
+                }
+            }
+        }
+    }
+}
+
+/// The bucketed selection gives exactly what sorting gives, at every rank,
+/// with ties, values on bucket edges, 0, 1 and just above 1 (rounding).
+struct RankedValuesTests {
+    @Test func everyRankIsTheSortedValue() {
+        var generator = PercentileContrastTests.Generator(state: 11)
+        let edges = [0.0, 1.0, 1.0000000000000002, 0.5, 1.0 / 4096, 2.0 / 4096, 4095.0 / 4096, 0.25 - 1e-17]
+        for round in 0..<60 {
+            let count = Int.random(in: 1...700, using: &generator)
+            let values: [Double] = (0..<count).map { _ in
+                switch round % 3 {
+                case 0: edges[Int.random(in: 0..<edges.count, using: &generator)]
+                case 1: Double(Int.random(in: 0...5, using: &generator)) / 4096   // few values, many ties
+                default: Double.random(in: 0...1, using: &generator)
+                }
+            }
+            let sorted = values.sorted(), counts = RankedValues.counts(values)
+            for rank in 0..<count {
+                #expect(RankedValues.value(atRank: rank, in: values, counts: counts) == sorted[rank], "round \(round) rank \(rank)")
+            }
+        }
+    }
+
+    /// A picture's backdrop made with its luminances up front (one pass for
+    /// them and the extremes) answers exactly as one made from its colours.
+    @Test func aBackdropForAPercentileAnswersAsItsColoursDo() throws {
+        var generator = PercentileContrastTests.Generator(state: 12)
+        for round in 0..<40 {
+            let (width, height) = (Int.random(in: 1...40, using: &generator), Int.random(in: 1...30, using: &generator))
+            var bytes = [UInt8](repeating: 0, count: width * 4 * height)
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                let a = round % 2 == 0 ? 255 : Int.random(in: 0...255, using: &generator)
+                for c in 0..<3 { bytes[i + c] = UInt8(Int.random(in: 0...a, using: &generator)) }
+                bytes[i + 3] = UInt8(a)
+            }
+            let buffer = PixelBuffer(width: width, height: height, stride: width * 4, bytes: bytes)
+            let rect = Rect(x: 0.4, y: 0.6, width: Double(width) - 1.2, height: Double(height) - 0.9)
+            let eager = Backdrop(buffer, in: rect, forPercentile: true), plain = Backdrop(colors: buffer.colors(in: rect))
+            #expect(eager.darkest == plain.darkest && eager.lightest == plain.lightest, "round \(round)")
+            for text in [RGBA.white, .black, RGBA(r: 120, g: 30, b: 200)] {
+                for percentile in [0.0, 0.05, 0.5] {
+                    #expect(Renderer.contrast(text, over: eager, percentile: percentile) == Renderer.contrast(text, over: plain, percentile: percentile),
                             "round \(round) text \(text) percentile \(percentile)")
                 }
             }
