@@ -499,7 +499,9 @@ def main():
         (f"mixed {n_mixed:,}: --jobs 1 / default (paired)", fmt_ratio(speedup_mixed)),
         ("logoc's PNGs byte-identical to the floor's", "n/a" if identical is None else f"{identical} of {gi_pngs}"),
     ] + [(f"{name} / logoc (--jobs 1, paired)", fmt_ratio(v)) for name, v in peer_ratio.items()] + [
-        (f"{name} / logoc (--jobs 1), CPU time", fmt_ratio(div(f.cpu, F["gi_logoc_j1"].cpu))) for name, f in peers.items()]
+        (f"{name} / logoc (--jobs 1), CPU time", fmt_ratio(div(f.cpu, F["gi_logoc_j1"].cpu))) for name, f in peers.items()] + [
+        # The most any logoc could reach against each peer: the floor in its place.
+        (f"{name} / floor (--jobs 1, paired): the ceiling of {name} / logoc", fmt_ratio(paired(f, fl1))) for name, f in peers.items() if fl1]
     if instructions.get("logoc") and instructions.get("floor"):
         extra.append((f"logoc / floor, instructions (callgrind, {instructions['avatars']} avatars, --jobs 1)",
                       f"{instructions['logoc'] / instructions['floor']:.2f} ({instructions['logoc'] / 1e9:.2f} G / {instructions['floor'] / 1e9:.2f} G)"))
