@@ -122,7 +122,7 @@ public enum Floor {
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var report = Report()
             do throws(RenderError) {
-                let session = try FontSession(catalog: catalog)
+                let session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
                 let run = TextRun(text: "AB", font: FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false),
                                   size: .pixels(Double(size) * textFraction), safeArea: .rect(Rect(x: 0, y: 0, width: 1, height: 1)),
                                   color: .fixed(.white), minimumContrast: nil)
@@ -190,7 +190,12 @@ public enum Floor {
         cairo_fill(cr)
         cairo_restore(cr)
 
-        // The initials, centred on their ink, filled as outlines.
+        // The initials, centred on their ink, filled as outlines (under the
+        // lock every use of fonts takes, as the renderer's text does).
+        try FontLock.run { () throws(RenderError) in try drawInitials(avatar.initials, edge: edge, on: cr, session: session, family: family) }
+    }
+
+    private static func drawInitials(_ initials: String, edge: Double, on cr: OpaquePointer, session: FontSession, family: String) throws(RenderError) {
         guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let description = pango_font_description_new()
@@ -199,7 +204,7 @@ public enum Floor {
         pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD)
         pango_font_description_set_style(description, PANGO_STYLE_NORMAL)
         pango_font_description_set_absolute_size(description, edge * textFraction * Double(PANGO_SCALE))
-        avatar.initials.withCString { pango_layout_set_text(layout, $0, -1) }
+        initials.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)

@@ -133,11 +133,13 @@ final class FontSession {
         // configuration, with every font and charset FcConfigAppFontAddFile
         // read (0.8 MB for two renderers), was never freed: LeakSanitizer
         // and valgrind over a 1,000-spec build. Take it back explicitly.
-        pango_fc_font_map_shutdown(OpaquePointer(fontMap))
-        pango_fc_font_map_set_config(OpaquePointer(fontMap), nil)
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
-        FcConfigDestroy(config)
+        FontLock.run {
+            pango_fc_font_map_shutdown(OpaquePointer(fontMap))
+            pango_fc_font_map_set_config(OpaquePointer(fontMap), nil)
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            FcConfigDestroy(config)
+        }
     }
 
     /// The families a text is drawn with, in order: the chosen font, then

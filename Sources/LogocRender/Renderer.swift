@@ -74,7 +74,7 @@ public final class Renderer {
     /// renderers of the run (a renderer of its own by default).
     public init(catalog: FontCatalog, images: ImageStore = ImageStore()) throws(RenderError) {
         self.catalog = catalog
-        self.session = try FontSession(catalog: catalog)
+        self.session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
         self.painter = Painter(images: ImageCache(store: images))
     }
 
@@ -104,7 +104,7 @@ public final class Renderer {
             try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
         }
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true)
+            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
         }
         return surface
     }
@@ -179,7 +179,7 @@ public final class Renderer {
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
         try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false)
+            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
@@ -255,7 +255,9 @@ public final class Renderer {
             canvas = Canvas(surface)
         }
         guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, canvas: canvas) }
-        let layout = try TextLayout(run, session: session, catalog: catalog, references: references)
+        let layout = try FontLock.run { () throws(RenderError) -> TextLayout in
+            try TextLayout(run, session: session, catalog: catalog, references: references)
+        }
         // Only the pixels under the ink matter: read them from the canvas
         // when there is one, or draw just that window of the background (the
         // same pixels as the full canvas, at a fraction of the cost).

@@ -98,7 +98,7 @@ final class TextLayout {
         inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { FontLock.run { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
     /// How much an ink box may grow and still fit the area.
     static func fitFactor(_ ink: Rect, in area: SafeArea) -> Double {
