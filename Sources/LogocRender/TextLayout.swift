@@ -73,8 +73,13 @@ final class TextLayout {
         }
 
         let key = ReferenceInks.Key(text: run.text, font: run.font)
-        let measured = references?.known[key] ?? (ink(at: Self.referenceSize), Int(pango_layout_get_unknown_glyphs_count(layout)))
-        references?.remember(measured, for: key)
+        let measured: (ink: Rect, unknownGlyphs: Int)
+        if let known = references?.known[key] {
+            measured = known
+        } else {
+            measured = (ink(at: Self.referenceSize), Int(pango_layout_get_unknown_glyphs_count(layout)))
+            references?.remember(measured, for: key)
+        }
         let reference = measured.ink
         if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
         // The largest size whose ink fits; a fixed size shrinks to it too.
@@ -168,8 +173,8 @@ final class ReferenceInks {
     /// Inks kept, at most; all are dropped when it is reached.
     static let limit = 4_096
 
+    /// Keeps the ink of a key not known yet.
     func remember(_ measured: (ink: Rect, unknownGlyphs: Int), for key: Key) {
-        guard known[key] == nil else { return }
         if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
         known[key] = measured
     }

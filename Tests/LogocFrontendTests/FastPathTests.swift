@@ -104,16 +104,7 @@ struct InitialsMemoTests {
 struct AbsolutePathTests {
     /// The normalization `absolute` did for every path before it had a fast path.
     static func reference(_ path: String, from cwd: String) -> String {
-        let full = path.hasPrefix("/") ? path : cwd + "/" + path
-        var parts: [Substring] = []
-        for component in full.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(component)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        PathResolver.normalized(path.hasPrefix("/") ? path : cwd + "/" + path)
     }
 
     @Test func matchesSplittingAndJoining() {

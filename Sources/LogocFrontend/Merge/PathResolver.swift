@@ -99,7 +99,13 @@ public struct PathResolver: Sendable {
         // Discovery's paths are already in this form: splitting and joining
         // one again was 40,000 instructions, for every spec with `extends`.
         if isPlainAbsolute(path) { return path }
-        let full = path.hasPrefix("/") ? path : (cwd ?? FileManager.default.currentDirectoryPath) + "/" + path
+        return normalized(path.hasPrefix("/") ? path : (cwd ?? FileManager.default.currentDirectoryPath) + "/" + path)
+    }
+
+    /// An absolute `full` path split at `/` and joined again without empty
+    /// and `.` components, each `..` taking the one before it away: what
+    /// `absolute` returns for any path that is not already plain.
+    static func normalized(_ full: String) -> String {
         var parts: [Substring] = []
         for component in full.split(separator: "/") {
             switch component {
@@ -178,7 +184,7 @@ public struct PathResolver: Sendable {
     /// no trailing slash): that cost more than a YAML key per spec. Any other
     /// path goes to Foundation.
     public static func folder(of path: String) -> String {
-        guard path.hasPrefix("/"), !path.hasSuffix("/"), !hasDoubleSlash(path), let slash = path.lastIndex(of: "/") else {
+        guard path.hasPrefix("/"), !path.hasSuffix("/"), !hasDoubleSlash(path), let slash = lastSlash(in: path) else {
             return (path as NSString).deletingLastPathComponent
         }
         return slash == path.startIndex ? "/" : String(path[..<slash])
