@@ -408,6 +408,26 @@ extension DiagnosticCode {
                     text: {initials: Ann Lee}
                     """
             )
+        case .W008:
+            return DiagnosticExplanation(
+                code: .W008,
+                title: "an output the manifest or cache lists was not removed",
+                explanation: """
+                    `logoc build` removes the outputs of deleted or renamed specs, and `logoc clean` removes every output, on the word of `manifest.json` (or of the build cache beside it). Both are files that anyone can edit, commit or leave behind, so logoc acts on an entry only where it cannot reach a file that is not its own: a plain path inside the output folder (not absolute, no `..`, `.` or empty part), reached without passing a symbolic link, naming a regular file (never a folder), whose bytes still have the SHA-256 recorded when logoc wrote it. Any other entry is kept on disk and reported with this warning, which names the entry and why; a file you edited after it was built is yours and stays.
+
+                    Remove the entry from `manifest.json` (or delete the output folder's `.logoc-cache`, which logoc rebuilds), or delete the file yourself if it really is unwanted. A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    # dist/manifest.json, edited by hand: logoc keeps ../important.txt
+                    {"outputs": [{"path": "../important.txt", "spec": "Specs/old.yaml", "name": "old", "format": "png", "scale": 1,
+                      "variant": "light", "width": 512, "height": 512, "sha256": "…", "contrast": null, "warnings": []}], "version": 1}
+                    """,
+                fixed: """
+                    # dist/manifest.json: only what logoc wrote, inside dist/
+                    {"outputs": [{"path": "old.png", "spec": "Specs/old.yaml", "name": "old", "format": "png", "scale": 1,
+                      "variant": "light", "width": 512, "height": 512, "sha256": "…", "contrast": null, "warnings": []}], "version": 1}
+                    """
+            )
         case .W001:
             return DiagnosticExplanation(
                 code: .W001,

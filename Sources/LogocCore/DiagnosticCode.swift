@@ -3,7 +3,7 @@
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     case E001, E002, E003, E004, E005, E006, E007
     case E010, E011, E012, E013, E014, E015, E016, E017
-    case W001, W002, W003
+    case W001, W002, W003, W008
 
     /// Errors start with `E`, warnings with `W`.
     public var severity: Severity {

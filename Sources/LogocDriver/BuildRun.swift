@@ -85,6 +85,15 @@ public enum BuildRun {
             if let problem = SHA256.unavailable {
                 return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(problem)"])
             }
+            // A folder shared with a web app may hold its own manifest.json or
+            // index.html: logoc never replaces a file that is not its own.
+            let foreign = Bookkeeping.foreign([Manifest.fileName, BuildCache.fileName] + (options.gallery ? [Gallery.fileName] : []), in: directory)
+            if !foreign.isEmpty {
+                let files = foreign.map { "'\((directory as NSString).appendingPathComponent($0))'" }.joined(separator: " and ")
+                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: [
+                    "\(files) \(foreign.count == 1 ? "is" : "are") not logoc's, and logoc will not replace \(foreign.count == 1 ? "it" : "them"): build into a folder of its own (for example '\((directory as NSString).appendingPathComponent("logos"))')",
+                ])
+            }
             do {
                 let held = try OutputLock(directory: directory) { options.waiting?() }
                 // A build killed mid-write leaves temporary files; the lock says

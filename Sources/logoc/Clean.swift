@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
+import LogocCore
 import LogocDriver
 
 /// `logoc clean`: remove what logoc wrote, and nothing else.
 struct Clean: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
-        abstract: "Remove the files listed in DIR/manifest.json, the manifest, the cache and the gallery; other files stay."
+        abstract: "Remove the files listed in DIR/manifest.json, the manifest, the cache and the gallery; other files stay.",
+        discussion: "An entry is removed only if it is a plain path inside DIR, not through a symbolic link, a file (never a folder) whose bytes still match the manifest's SHA-256; any other is kept and reported (W008)."
     )
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "The output folder.")
@@ -14,10 +16,15 @@ struct Clean: ParsableCommand {
 
     func run() throws {
         do {
-            let removed = try CleanRun.run(directory: directory)
+            let result = try CleanRun.run(directory: directory)
+            let colour = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+            let renderer = DiagnosticRenderer(sources: result.sources, colour: colour)
+            var text = result.diagnostics.map { renderer.human($0) }.joined(separator: "\n")
             if Terminal.isTerminal(STDERR_FILENO) {
-                FileHandle.standardError.write(Data("removed \(removed.count) file\(removed.count == 1 ? "" : "s") from \(directory)\n".utf8))
+                let count = result.removed.count
+                text += (text.isEmpty ? "" : "\n") + "removed \(count) file\(count == 1 ? "" : "s") from \(directory)\n"
             }
+            FileHandle.standardError.write(Data(text.utf8))
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.usage

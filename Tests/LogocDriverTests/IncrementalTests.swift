@@ -305,7 +305,7 @@ struct IncrementalTests {
         let p = try Project_()
         _ = try p.build()
         try "mine".write(toFile: p.output + "/notes.txt", atomically: true, encoding: .utf8)
-        let removed = try CleanRun.run(directory: p.output)
+        let removed = try CleanRun.run(directory: p.output).removed
         #expect(removed.contains("ada.png") && removed.contains("manifest.json") && removed.contains(".logoc-cache"))
         let left = try FileManager.default.contentsOfDirectory(atPath: p.output)
         #expect(left == ["notes.txt"])

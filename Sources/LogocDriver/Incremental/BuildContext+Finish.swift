@@ -80,7 +80,7 @@ extension BuildContext {
 
         // Outputs logoc wrote before (the cache's, or without one the
         // manifest's) that no spec writes now go.
-        var removed: [String] = []
+        var removed: [BuildCache.OutputRecord] = []
         let before = cache.isEmpty ? Array(manifestOnly.keys) : Array(cache.groups.keys)
         for spec in before where !skipped.contains(spec) {
             let old = cache.record(spec)?.outputs.values.map { $0 }
@@ -88,12 +88,12 @@ extension BuildContext {
             if let now = groups[spec] {
                 // Rebuilt: what it no longer writes goes.
                 let kept = Set(BuildCache.decode(lines: now.lines, spec: spec)?.outputs.keys.map { $0 } ?? [])
-                removed += old.map(\.entry.path).filter { !kept.contains($0) && !claimed.contains($0) }
+                removed += old.filter { !kept.contains($0.entry.path) && !claimed.contains($0.entry.path) }
                 continue
             }
             let specPath = spec.hasPrefix("/") ? spec : (project.paths.root as NSString).appendingPathComponent(spec)
             guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun.contains(spec) else {
-                removed += old.map(\.entry.path).filter { !claimed.contains($0) }
+                removed += old.filter { !claimed.contains($0.entry.path) }
                 continue
             }
             if !failed.contains(spec), let group = cache.groups[spec] {
@@ -116,15 +116,7 @@ extension BuildContext {
                 newGroups.insert(spec)
             }
         }
-        removed.sort()
-        for path in removed {
-            let full = (directory as NSString).appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: full) {
-                do { try FileManager.default.removeItem(atPath: full) } catch { report.failures.append("cannot remove '\(full)': \(error)") }
-            }
-            Self.removeEmptyFolders(above: full, upTo: directory)
-        }
-        report.removed = removed
+        report.removed = prune(removed, in: directory, report: &report)
 
         // The old order is sorted already: merge the few new spec files into it.
         let added = groups.keys.filter { cache.groups[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -192,14 +184,31 @@ extension BuildContext {
         return groups
     }
 
-    /// Removes folders left empty by pruning, never the output folder itself.
-    static func removeEmptyFolders(above file: String, upTo root: String) {
-        var folder = (file as NSString).deletingLastPathComponent
-        let stop = (root as NSString).standardizingPath
-        while (folder as NSString).standardizingPath != stop, folder.count > stop.count,
-              (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-            try? FileManager.default.removeItem(atPath: folder)
-            folder = (folder as NSString).deletingLastPathComponent
+    /// Removes the outputs no spec writes any more, as `OutputRemoval`
+    /// allows: the cache and the manifest say which files are logoc's, but
+    /// either may have been edited, so an entry that could reach a file not
+    /// logoc's is kept and reported (W008), named where the manifest (or
+    /// else the cache) lists it. Returns the paths that are gone, sorted.
+    private func prune(_ records: [BuildCache.OutputRecord], in directory: String, report: inout RunReport) -> [String] {
+        var gone: [String] = []
+        var refused: [(path: String, refusal: OutputRemoval.Refusal)] = []
+        for record in records.sorted(by: { $0.entry.path.utf8.lexicographicallyPrecedes($1.entry.path.utf8) }) {
+            let path = record.entry.path
+            switch OutputRemoval.remove(path, in: directory, sha256: record.stamp.sha256, stamp: record.stamp) {
+            case .removed, .absent: gone.append(path)
+            case .refused(let refusal): refused.append((path, refusal))
+            }
         }
+        guard !refused.isEmpty else { return gone }
+        let manifest = Manifest.read(from: directory)?.source
+        let cachePath = (directory as NSString).appendingPathComponent(BuildCache.fileName)
+        let cache = (try? String(contentsOfFile: cachePath, encoding: .utf8)).map { SourceFile(path: cachePath, text: $0) }
+        for (path, refusal) in refused {
+            let source = [manifest, cache].compactMap { $0 }.first { OutputRemoval.span(of: path, in: $0) != .startOf($0.path) }
+                ?? manifest ?? cache ?? SourceFile(path: cachePath, text: "")
+            report.diagnostics.append(OutputRemoval.diagnostic(path, refusal: refusal, source: source))
+            report.sources[source.path] = source
+        }
+        return gone
     }
 }

@@ -1,34 +1,45 @@
 import Foundation
+import LogocCore
+import LogocFrontend
 
 /// `logoc clean`: removes every file the manifest lists, then the manifest,
 /// the cache and the gallery, under the output folder's lock. Files logoc
 /// did not write stay, and so does the folder when anything is left in it.
+/// The manifest is data anyone can edit: an entry is acted on only as
+/// `OutputRemoval` allows, and bookkeeping files only when they are logoc's.
 public enum CleanRun {
-    /// The paths removed, relative to `directory`, sorted.
-    public static func run(directory: String) throws -> [String] {
-        guard FileManager.default.fileExists(atPath: directory) else { return [] }
+    public struct Result: Sendable {
+        /// The paths removed, relative to the output folder, sorted.
+        public var removed: [String] = []
+        /// `W008` for each entry that was kept.
+        public var diagnostics: [Diagnostic] = []
+        /// The manifest's text, for the diagnostics' excerpts.
+        public var sources: [String: SourceFile] = [:]
+    }
+
+    public static func run(directory: String) throws -> Result {
+        var result = Result()
+        guard FileManager.default.fileExists(atPath: directory) else { return result }
         let lock = try OutputLock(directory: directory) {}
         defer { _ = lock }
-        let manifest = Manifest.load(from: directory)
-        var removed: [String] = AtomicFile.removeLeftovers(in: directory)
-        for entry in manifest.outputs {
-            let full = (directory as NSString).appendingPathComponent(entry.path)
-            if FileManager.default.fileExists(atPath: full) {
-                try FileManager.default.removeItem(atPath: full)
-                removed.append(entry.path)
+        result.removed = AtomicFile.removeLeftovers(in: directory)
+        if let (manifest, source) = Manifest.read(from: directory) {
+            for entry in manifest.outputs {
+                switch OutputRemoval.remove(entry.path, in: directory, sha256: entry.sha256) {
+                case .removed: result.removed.append(entry.path)
+                case .absent: break
+                case .refused(let refusal): result.diagnostics.append(OutputRemoval.diagnostic(entry.path, refusal: refusal, source: source))
+                }
             }
-            BuildContext.removeEmptyFolders(above: full, upTo: directory)
+            if !result.diagnostics.isEmpty { result.sources[source.path] = source }
         }
-        for name in [Manifest.fileName, BuildCache.fileName, Gallery.fileName, ".logoc.lock", ".logoc-building"] {
-            let full = (directory as NSString).appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: full) {
-                try FileManager.default.removeItem(atPath: full)
-                removed.append(name)
-            }
+        for name in [Manifest.fileName, BuildCache.fileName, Gallery.fileName, OutputLock.fileName, OutputLock.markerName].sorted()
+        where Bookkeeping.isLogocsOrMissing(name, in: directory) {
+            if unlink((directory as NSString).appendingPathComponent(name)) == 0 { result.removed.append(name) }
         }
-        if (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-        return removed.sorted()
+        rmdir(directory)   // only when nothing is left in it
+        result.removed.sort()
+        result.diagnostics = result.diagnostics.normalized()
+        return result
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// Self-contained: inline CSS, images by relative path, nothing from a network.
 enum Gallery {
     static let fileName = "index.html"
+    /// How a gallery is told from another page named index.html (Bookkeeping).
+    static let title = "<title>logoc gallery</title>"
 
     /// One card per spec and variant, in the entries' order.
     static func cards(_ entries: [Manifest.Entry]) -> [UInt8] {
@@ -47,7 +49,7 @@ enum Gallery {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>logoc gallery</title>
+        \(title)
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f8; color: #1d1d1f; }
         main { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 16px; }

@@ -1,5 +1,6 @@
 import Foundation
 import LogocCore
+import LogocFrontend
 
 /// `DIR/manifest.json`: every file logoc wrote into the output folder, with
 /// its source and checksum, in path order. Pruning reads it to know which
@@ -47,10 +48,17 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The manifest in `directory`, or an empty one when there is none or it
     /// cannot be read (then nothing is pruned and everything is rebuilt).
     public static func load(from directory: String) -> Manifest {
+        read(from: directory)?.manifest ?? Manifest()
+    }
+
+    /// The manifest in `directory` with its text (for diagnostics that quote
+    /// an entry), or nil when there is none or it is not logoc's: a web
+    /// app's `manifest.json` in a `public/` folder has no `outputs`.
+    static func read(from directory: String) -> (manifest: Manifest, source: SourceFile)? {
         let path = (directory as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else { return Manifest() }
-        return manifest
+        guard case .success(let bytes) = FileReader.read(path, limit: 1 << 40),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)) else { return nil }
+        return (manifest, SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)))
     }
 
     /// The entries' lines of the file, joined by ",\n". Written by hand:

@@ -14,11 +14,14 @@ final class OutputLock {
     /// The build before this one was killed (or crashed) while it held the lock.
     private(set) var predecessorInterrupted = false
 
+    static let fileName = ".logoc.lock"
+    static let markerName = ".logoc-building"
+
     /// Blocks until the lock is ours; `waiting` is called once if it is not free.
     init(directory: String, waiting: () -> Void) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = (directory as NSString).appendingPathComponent(".logoc.lock")
-        marker = (directory as NSString).appendingPathComponent(".logoc-building")
+        let path = (directory as NSString).appendingPathComponent(Self.fileName)
+        marker = (directory as NSString).appendingPathComponent(Self.markerName)
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw AtomicFile.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -1,0 +1,44 @@
+import Foundation
+import LogocFrontend
+
+/// logoc's own files in an output folder: the manifest, the gallery, the
+/// cache, the lock and its marker. An output folder may be shared with
+/// other tools (a web app's `public/` has its own `manifest.json` and
+/// `index.html`), so logoc replaces or removes one of these names only when
+/// the file there is recognisably its own.
+enum Bookkeeping {
+    static let names: Set<String> = [Manifest.fileName, BuildCache.fileName, Gallery.fileName, OutputLock.fileName, OutputLock.markerName]
+
+    /// Whether `name` in `directory` is missing or logoc's. A manifest is
+    /// logoc's when it has an `outputs` key (even damaged, so a broken one is
+    /// still replaced), the gallery by its title, the cache by its first
+    /// line; the lock and its marker hold nothing anyone else would write.
+    static func isLogocsOrMissing(_ name: String, in directory: String) -> Bool {
+        let path = (directory as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return true }
+        guard (info.st_mode & S_IFMT) == S_IFREG, case .success(let bytes) = FileReader.read(path, limit: 1 << 40) else { return false }
+        switch name {
+        case Manifest.fileName: return contains(bytes, "\"outputs\"")
+        case Gallery.fileName: return contains(bytes, Gallery.title)
+        case BuildCache.fileName: return bytes.starts(with: Array("logoc-cache".utf8))
+        default: return true
+        }
+    }
+
+    /// The files of `names` in `directory` that are there and not logoc's.
+    static func foreign(_ names: [String], in directory: String) -> [String] {
+        names.filter { !isLogocsOrMissing($0, in: directory) }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = 0
+        while let start = bytes[i...].firstIndex(of: first), start + needle.count <= bytes.count {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+            i = start + 1
+        }
+        return false
+    }
+}
