@@ -245,4 +245,16 @@ import LogocFrontend
         #expect(run.stderr.contains("warning[W008]") && run.stderr.contains("../important.txt"))
         #expect(FileManager.default.fileExists(atPath: important))
     }
+
+    /// A manifest path `.` left a raw NSCocoaError and the `.logoc-building`
+    /// marker behind (issue 15, item 5).
+    @Test func aDotEntryIsReportedAndCleanFinishes() throws {
+        let p = try Project_()
+        _ = try p.build()
+        try Self.addEntry(".", to: p)
+        let run = try CLITests.run(["clean", "-o", "dist"], in: URL(fileURLWithPath: p.root))
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("warning[W008]") && !run.stderr.contains("NSCocoaError"))
+        #expect(!FileManager.default.fileExists(atPath: p.output), "everything logoc wrote is gone, and the folder with it")
+    }
 }
