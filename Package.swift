@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
-        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO"]),
+        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate"]),
         .executableTarget(
             name: "logoc",
             dependencies: [

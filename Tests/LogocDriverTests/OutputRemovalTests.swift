@@ -224,15 +224,43 @@ import LogocFrontend
         let cachePath = p.output + "/.logoc-cache"
         let cache = try Data(contentsOf: URL(fileURLWithPath: cachePath))
         let edited = try #require(String(data: cache, encoding: .utf8)).replacingOccurrences(of: "\tabcdefghij.png\t", with: "\t../secrets.png\t")
-        #expect(edited.utf8.count == cache.count)
+        #expect(edited.utf8.count == cache.count && edited.utf8.count > 0)
         try edited.write(toFile: cachePath, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: p.root + "/Specs/abcdefghij.yaml")
         let report = try p.build()
+        #expect(report.failures.isEmpty)
         #expect(try String(contentsOfFile: p.root + "/secrets.png", encoding: .utf8) == Self.precious)
-        let warning = try #require(report.diagnostics.first { $0.code == .W008 })
-        #expect(warning.message.contains("'../secrets.png'"))
-        #expect(warning.span?.file == cachePath, "the manifest does not name it; the cache does")
-        #expect(warning.span?.start != SourcePosition(line: 1, column: 1))
+        #expect(!Manifest.load(from: p.output).outputs.contains { $0.path.contains("secrets") })
+    }
+
+    @Test func aCacheRecordWithAPathThatIsNotPlainIsDamaged() {
+        // Even with a right checksum, a record naming '../x' is not logoc's.
+        let lines = "out\t../x.png\tk\tt\t1\t2\t3\tsha\t-\tx\tpng\t1\tlight\t8\t8\t\t-\n"
+        #expect(BuildCache.decode(lines: Array(lines.utf8)[...], spec: "Specs/x.yaml") == nil)
+        let plain = lines.replacingOccurrences(of: "../x.png", with: "x.png")
+        #expect(BuildCache.decode(lines: Array(plain.utf8)[...], spec: "Specs/x.yaml")?.outputs["x.png"] != nil)
+    }
+
+    /// A damaged byte inside a cache record was copied into `manifest.json`
+    /// for good (issue 15, item 4): every group is checked when read.
+    @Test(arguments: [0, 1, 2])
+    func aDamagedCacheRecordNeverReachesTheManifest(_ which: Int) throws {
+        let p = try Project_()
+        _ = try p.build()
+        let clean = try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json"))
+        let cachePath = p.output + "/.logoc-cache"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cachePath)))
+        // One byte of ada's manifest line, of its gallery card, or of its `out` line.
+        let needles = ["\"name\": \"ada\"", "alt=\"ada\"", "\tada\tpng"]
+        let text = String(decoding: bytes, as: UTF8.self)
+        let at = try #require(text.range(of: needles[which])).upperBound.utf16Offset(in: text) - 2
+        bytes[at] = bytes[at] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
+        try Data(bytes).write(to: URL(fileURLWithPath: cachePath))
+        let report = try p.build()
+        #expect(report.failures.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json")) == clean)
+        #expect(!(try String(contentsOfFile: p.output + "/index.html", encoding: .utf8)).contains("alt=\"adb\""))
+        #expect(try p.build().builtCount == 0, "the cache is whole again")
     }
 
     @Test func theCLIPrintsTheWarningAndExitsZero() throws {

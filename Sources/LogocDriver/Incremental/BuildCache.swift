@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 import LogocFrontend
 
@@ -16,15 +17,22 @@ import LogocFrontend
 /// Private to logoc: tab-separated lines, each group's followed by its
 /// manifest lines and gallery cards as blocks of stated length.
 ///
-///     logoc-cache	5
+///     logoc-cache	6
 ///     toolchain	<hash>
-///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>	<pictures>
+///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>	<pictures>	<crc32>
 ///     dep	<absolute path>	<size>	<mtime ns>	<inode>	<sha256>
 ///     out	<path>	<key>	<tree>	<size>	<mtime ns>	<inode>	<sha256>	<contrast|->	<name>	<format>	<scale>	<variant>	<width>	<height>	<warnings>	<fingerprint|->
 ///
 /// The header's `pictures` (label, variant and fingerprint of each drawn
 /// picture) let the look-alike check see every spec without decoding groups.
 ///     <manifest bytes><gallery bytes>
+///
+/// The header's `crc32` covers the group (`Group.checksum`): a group whose
+/// bytes were damaged on disk is dropped when read, and its spec file is
+/// looked at again, instead of copying a damaged byte into `manifest.json`
+/// for good. It guards against damage, not against a hand-made cache: what
+/// the cache says is still checked where it matters (an `out` path that is
+/// not plain makes the group damaged; removals go through `OutputRemoval`).
 struct BuildCache: Sendable {
     /// Identity of logoc, its libraries and the fonts.
     var toolchain = ""
@@ -41,7 +49,7 @@ struct BuildCache: Sendable {
     private(set) var damagedTail = false
 
     static let fileName = ".logoc-cache"
-    private static let magic = "logoc-cache\t5"
+    private static let magic = "logoc-cache\t6"
 
     /// One spec file's block of the cache file, kept as bytes until needed.
     struct Group: Sendable {
@@ -57,6 +65,17 @@ struct BuildCache: Sendable {
         var gallery: ArraySlice<UInt8>
         /// Its pictures for the look-alike check, as `Picture.encoded`.
         var pictures: String
+
+        /// CRC-32 (libdeflate's, at memory speed) of everything the group
+        /// holds, header fields included.
+        func checksum(spec: String) -> UInt32 {
+            var crc: UInt32 = 0
+            // (An empty part is skipped: given no buffer, libdeflate returns the initial value.)
+            for part in [lines, manifest, gallery, Array("\(spec)\t\(fresh)\t\(outputCount)\t\(pictures)".utf8)[...]] where !part.isEmpty {
+                crc = part.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+            }
+            return crc
+        }
     }
 
     /// One spec's light or dark picture: its output base path (`team/ann`),
@@ -157,14 +176,14 @@ struct BuildCache: Sendable {
         var cache = BuildCache()
         cache.fileBytes = bytes.count
         var reader = LineReader(bytes: bytes[...])
-        guard reader.fields() == ["logoc-cache", "5"],
+        guard reader.fields() == magic.split(separator: "\t").map(String.init),
               let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain" else { return nil }
         cache.toolchain = chain[1]
         var sizes: [String: Int] = [:]
         var unsorted = false
         while !reader.atEnd {
             let start = reader.bytes.startIndex
-            guard let f = reader.fields(), f.count == 8, f[0] == "spec", let count = Int(f[3]),
+            guard let f = reader.fields(), f.count == 9, f[0] == "spec", let count = Int(f[3]),
                   let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
                   let gallery = Int(f[6]).flatMap({ reader.take($0) }) else {
                 guard !cache.groups.isEmpty else { return nil }
@@ -180,13 +199,20 @@ struct BuildCache: Sendable {
                 if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
                 continue
             }
+            let group = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery, pictures: f[7])
+            guard UInt32(f[8], radix: 16) == group.checksum(spec: spec) else {
+                // Damaged: as if never built; the spec file is looked at again.
+                cache.deadBytes += size
+                sizes[spec] = nil
+                if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
+                continue
+            }
             if cache.groups[spec] == nil {
                 if let last = cache.order.last, !last.utf8.lexicographicallyPrecedes(spec.utf8) { unsorted = true }
                 cache.order.append(spec)
             }
             sizes[spec] = size
-            cache.groups[spec] = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery,
-                                       pictures: f[7])
+            cache.groups[spec] = group
         }
         if unsorted {
             cache.order = cache.groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -205,7 +231,8 @@ struct BuildCache: Sendable {
                 guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
                 record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
             case ("out", 17):
-                guard let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
+                // Never trust a path from a file: only a plain relative one is logoc's.
+                guard OutputRemoval.isPlain(f[1]), let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
                       let width = Int(f[13]), let height = Int(f[14]) else { return nil }
                 let entry = Manifest.Entry(path: f[1], spec: spec, name: f[9], format: f[10], scale: scale, variant: f[12], width: width,
                                            height: height, sha256: f[7], contrast: Double(f[8]),
@@ -284,7 +311,7 @@ struct BuildCache: Sendable {
                 recordHeader(&header, spec, group)
                 out += [header[...], group.lines, group.manifest, group.gallery]
             } else {
-                line(&header, "spec", spec, "gone", "0", "0", "0", "0", "")
+                line(&header, "spec", spec, "gone", "0", "0", "0", "0", "", "0")
                 out.append(header[...])
             }
         }
@@ -298,7 +325,7 @@ struct BuildCache: Sendable {
 
     private static func recordHeader(_ out: inout [UInt8], _ spec: String, _ g: Group) {
         line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
-             String(g.gallery.count), g.pictures)
+             String(g.gallery.count), g.pictures, String(g.checksum(spec: spec), radix: 16))
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {

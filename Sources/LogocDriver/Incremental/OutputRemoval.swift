@@ -37,13 +37,20 @@ enum OutputRemoval {
         case refused(Refusal)
     }
 
+    /// A relative path that stays where it is joined: not absolute, no
+    /// `..`, `.` or empty part, no NUL. (The file system may still hold a
+    /// symbolic link on the way: `refusal` looks.)
+    static func isPlain(_ path: String) -> Bool {
+        !path.hasPrefix("/") && !path.utf8.contains(0)
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
     /// Why `path` (relative to `directory`) must not be removed, before
     /// looking at its bytes; nil when it is safe to go on. `absent` is true
     /// when there is nothing at the path.
     static func refusal(_ path: String, in directory: String) -> (refusal: Refusal?, absent: Bool) {
+        guard isPlain(path) else { return (.notRelative, false) }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !path.utf8.contains(0),
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return (.notRelative, false) }
         if parts.count == 1, Bookkeeping.names.contains(path) { return (.bookkeeping, false) }
         var current = directory
         for (i, part) in parts.enumerated() {
