@@ -148,6 +148,19 @@ public enum BuildRun {
         // A changed spec may now claim an output that a skipped one writes.
         var freshOwners: [String: String] = [:]
         for (spec, outputs) in fresh { for output in outputs { freshOwners[output] = spec } }
+        // So may one of a spec file this run does not look at, built into this
+        // folder by a build of other paths (`logoc build A -o dist`, then
+        // `logoc build B -o dist`): while that file exists, its outputs are its own.
+        if options.outputDirectory != nil, !cache.isEmpty {
+            let inRun = Set(relatives)
+            for spec in cache.order where !inRun.contains(spec) {
+                guard let group = cache.groups[spec], FileManager.default.fileExists(atPath: spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
+                BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
+                    if kind == .output { freshOwners[output] = spec }
+                    return true
+                }
+            }
+        }
         let context = BuildContext(project: project, options: options, directory: options.outputDirectory,
                                    cache: cache, configPath: configPath, toolchain: toolchain, relativePaths: relativePaths)
         // The specs looked at go through in chunks of files, each checked,

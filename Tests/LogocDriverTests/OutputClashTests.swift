@@ -154,4 +154,35 @@ struct OutputClashTests {
         #expect(small.specCount == 6 && small.failedCount == 2 && whole.failedCount == 2)
         #expect(Set(small.sources.keys) == Set(whole.sources.keys))
     }
+
+    /// `logoc build A -o dist`, then `logoc build B -o dist`, where both write
+    /// `x.png`: the second gave no E014, and the manifest listed `x.png` twice
+    /// with a wrong SHA-256 (issue 15, item 3). The same through the lock
+    /// when the two run at once: the second waits, then sees the first.
+    @Test func buildsOfOtherPathsIntoOneFolderClash() throws {
+        let folder = try Folder([
+            "A/x.yaml": "background: \"#1565C0\"\ntext: A\n",
+            "B/x.yaml": "background: \"#2E7D32\"\ntext: B\n",
+        ])
+        let output = folder.root + "/dist"
+        func build(_ path: String) throws -> RunReport {
+            BuildRun.run(try Discovery.inputs([folder.root + "/" + path]), project: Project.load(root: folder.root),
+                         options: .init(outputDirectory: output, jobs: 1))
+        }
+        #expect(try build("A").errorCount == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: output + "/x.png"))
+        let second = try build("B")
+        let clash = try #require(second.diagnostics.first { $0.code == .E014 })
+        #expect(clash.message.contains("A/x.yaml") && clash.span?.file.hasSuffix("B/x.yaml") == true)
+        #expect(second.written.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/x.png")) == first, "A's picture stays")
+        let entries = Manifest.load(from: output).outputs.filter { $0.path == "x.png" }
+        #expect(entries.count == 1)
+        #expect(entries.first?.spec == "A/x.yaml")
+        // Once A's spec file is gone, B may take the name.
+        try FileManager.default.removeItem(atPath: folder.root + "/A/x.yaml")
+        let third = try build("B")
+        #expect(third.errorCount == 0 && third.written.contains("x.png"))
+        #expect(Manifest.load(from: output).outputs.filter { $0.path == "x.png" }.map(\.spec) == ["B/x.yaml"])
+    }
 }
