@@ -62,6 +62,9 @@ public struct CheckedSpec: Sendable {
     public var outputs: [OutputFile]
     /// Absolute paths of the partials merged under it, directly or not.
     public var partials: [String] = []
+    /// The spec file's and the partials' stamps when they were read, by the
+    /// path read (`input.path`, `partials`).
+    public var readStamps: [String: FileReader.Stamp] = [:]
 }
 
 /// What checking one file found.
@@ -74,6 +77,8 @@ public struct FileCheck: Sendable {
     public var sources: [SourceFile] = []
     /// Documents that had errors and will write nothing.
     public var failedDocuments = 0
+    /// The stamp of every file read, as it was read.
+    public var readStamps: [String: FileReader.Stamp] = [:]
 
     public init() {}
 }

@@ -117,8 +117,9 @@ public struct SpecChecker: Sendable {
         name = name.isEmpty ? "logo" : name
         nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
         let outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
+        let used = Set(partials)
         return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
-                           partials: Array(Set(partials)).sorted())
+                           partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
     }
 
     /// The merged partials under a spec or partial, or nil when it extends none.
@@ -157,8 +158,9 @@ public struct SpecChecker: Sendable {
             let read = partialFiles.read(file, display: partialDisplay) {
                 var own = FileCheck()
                 let parsed = readYAML(path: file, display: partialDisplay, into: &own, at: nil)
-                return PartialFiles.Read(parsed: parsed, diagnostics: own.diagnostics)
+                return PartialFiles.Read(parsed: parsed, diagnostics: own.diagnostics, stamp: own.readStamps[file])
             }
+            if let stamp = read.stamp { result.readStamps[file] = stamp }
             // A partial that cannot be read is reported where it is named.
             result.diagnostics += read.diagnostics.map { d in
                 guard d.code == .E012, read.parsed == nil else { return d }
@@ -197,8 +199,10 @@ public struct SpecChecker: Sendable {
     /// Reads and parses a YAML file, recording its source; nil when it cannot be read.
     private func readYAML(path: String, display: String, into result: inout FileCheck, at reference: SourceSpan?) -> (SourceFile, [YAMLDocument])? {
         let bytes: [UInt8]
-        switch FileReader.read(path, limit: reader.maxFileBytes) {
-        case .success(let b): bytes = b
+        switch FileReader.readStamped(path, limit: reader.maxFileBytes) {
+        case .success(let read):
+            bytes = read.bytes
+            result.readStamps[path] = read.stamp
         case .failure(let failure):
             let reason = switch failure {
             case .missing: "it does not exist"
@@ -222,6 +226,7 @@ public struct SpecChecker: Sendable {
         struct Read {
             var parsed: (SourceFile, [YAMLDocument])?
             var diagnostics: [Diagnostic]
+            var stamp: FileReader.Stamp?
         }
         private var files: [String: Read] = [:]
         private let lock = NSLock()

@@ -90,7 +90,7 @@ final class BuildContext: Sendable {
         let (light, dark) = options.clock.time(.resolve) { resolver.resolve(spec) }
         var dependencyPaths: [String] = []
         let inputs = self.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), old: old, dependencies: &dependencyPaths)
-        outcome.dependencies = Dictionary(dependencyPaths.map { ($0, hasher.stamp($0)) }, uniquingKeysWith: { a, _ in a })
+        outcome.dependencies = Dictionary(dependencyPaths.map { ($0, dependencyStamp($0, of: spec)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
 
         // Which outputs are stale, and why.
@@ -184,6 +184,19 @@ final class BuildContext: Sendable {
             outcome.records.append(BuildCache.OutputRecord(key: key, tree: treeHash, stamp: stamp, entry: made))
         }
         return outcome
+    }
+
+    /// What the next build's skip test compares for `path`. The front end
+    /// read the spec file, its partials and `logoc.yaml` before the hasher
+    /// looked at them: if one changed in between (saved while the build ran),
+    /// the hasher's stamp is of the new bytes while the outputs come from the
+    /// old, and the next build would skip them for good. So such a file's
+    /// stamp is the one it had when it was read, without a hash.
+    private func dependencyStamp(_ path: String, of spec: CheckedSpec) -> FileStamp {
+        let hashed = hasher.stamp(path)
+        guard let read = spec.readStamps[path] ?? (path == project.configFile ? project.configStamp : nil) else { return hashed }
+        if hashed.matches((read.size, read.mtime, read.inode)) { return hashed }
+        return FileStamp(size: read.size, mtime: read.mtime, inode: read.inode, sha256: "")
     }
 
     /// The manifest's line for one output.

@@ -9,9 +9,24 @@ public enum FileReader {
         case unreadable(String)
     }
 
+    /// A file's size, modification time (ns) and inode as `fstat` saw them on
+    /// the open descriptor, before its bytes were read: a build records this
+    /// for the files the front end read, so that a file changed while the
+    /// build ran (after it was read) never looks unchanged to the next one.
+    public struct Stamp: Sendable, Hashable {
+        public var size: Int64
+        public var mtime: Int64
+        public var inode: UInt64
+    }
+
     /// The file's bytes, at most `limit + 1` of them, so that a caller can
     /// tell a file that is too large without reading all of it.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        readStamped(path, limit: limit).map(\.bytes)
+    }
+
+    /// `read`, with the file's stamp taken before reading.
+    public static func readStamped(_ path: String, limit: Int) -> Result<(bytes: [UInt8], stamp: Stamp), Failure> {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer; the type is checked on the open descriptor, so the file
         // cannot be swapped for a FIFO or device between a check and the open.
@@ -49,6 +64,8 @@ public enum FileReader {
             count = total
         }
         if let failure { return .failure(failure) }
-        return .success(bytes)
+        let stamp = Stamp(size: Int64(info.st_size), mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                          inode: UInt64(info.st_ino))
+        return .success((bytes, stamp))
     }
 }

@@ -16,8 +16,12 @@ public final class Project: Sendable {
     public let autoPalettes = AutoPaletteCache()
     /// Absolute path of `logoc.yaml` when one was read.
     public var configFile: String? { configSource.map { PathResolver.absolute($0.path) } }
+    /// `logoc.yaml`'s stamp when it was read (see `FileReader.Stamp`).
+    public let configStamp: FileReader.Stamp?
 
-    public init(paths: PathResolver, config: ProjectConfig, configSource: SourceFile?, configDiagnostics: [Diagnostic], fonts: FontCatalog) {
+    public init(paths: PathResolver, config: ProjectConfig, configSource: SourceFile?, configDiagnostics: [Diagnostic], fonts: FontCatalog,
+                configStamp: FileReader.Stamp? = nil) {
+        self.configStamp = configStamp
         self.paths = paths
         self.config = config
         self.configSource = configSource
@@ -37,8 +41,9 @@ public final class Project: Sendable {
         var diagnostics: [Diagnostic] = []
         let reader = YAMLReader()
         let bytes: [UInt8]
-        switch FileReader.read(absolute, limit: reader.maxFileBytes) {
-        case .success(let b): bytes = b
+        let stamp: FileReader.Stamp
+        switch FileReader.readStamped(absolute, limit: reader.maxFileBytes) {
+        case .success(let read): (bytes, stamp) = read
         case .failure(let failure):
             diagnostics.append(Diagnostic(.E012, "cannot read the configuration '\(display)': \(failure)", at: .startOf(display),
                                           help: "check the --config path"))
@@ -82,7 +87,7 @@ public final class Project: Sendable {
             diagnostics += decoder.diagnostics
         }
         return Project(paths: paths, config: config, configSource: source, configDiagnostics: diagnostics,
-                       fonts: FontCatalog(projectFolders: config.fontFolders))
+                       fonts: FontCatalog(projectFolders: config.fontFolders), configStamp: stamp)
     }
 }
 
