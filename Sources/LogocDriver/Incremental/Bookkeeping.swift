@@ -2,12 +2,13 @@ import Foundation
 import LogocFrontend
 
 /// logoc's own files in an output folder: the manifest, the gallery, the
-/// cache, the lock and its marker. An output folder may be shared with
+/// cache, the intent log, the lock and its marker. An output folder may be shared with
 /// other tools (a web app's `public/` has its own `manifest.json` and
 /// `index.html`), so logoc replaces or removes one of these names only when
 /// the file there is recognisably its own.
 enum Bookkeeping {
-    static let names: Set<String> = [Manifest.fileName, BuildCache.fileName, Gallery.fileName, OutputLock.fileName, OutputLock.markerName]
+    static let names: Set<String> = [Manifest.fileName, BuildCache.fileName, Gallery.fileName, OutputLock.fileName, OutputLock.markerName,
+                                     IntentLog.fileName]
 
     /// Whether `name` in `directory` is missing or logoc's. A manifest is
     /// logoc's when it has an `outputs` key (even damaged, so a broken one is

@@ -58,7 +58,7 @@ extension BuildContext {
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
-        if !results.lookedAtAny, fresh.count == cache.groups.count, looked.isEmpty,
+        if !results.lookedAtAny, fresh.count == cache.groups.count, looked.isEmpty, leftoverIntents.isEmpty,
            FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
             return cache.groups
         }
@@ -181,7 +181,36 @@ extension BuildContext {
             }
         }
         report.failures += errors.values()
+        if errors.values().isEmpty {
+            pruneLeftoverIntents(owned: groupsInOrder, in: directory, report: &report)
+            IntentLog.remove(in: directory)
+        }
         return groups
+    }
+
+    /// Removes what a build that did not finish wrote and no spec writes now:
+    /// its files were never in a manifest, so only its intent log knows them.
+    private func pruneLeftoverIntents(owned groups: [(spec: String, group: BuildCache.Group)], in directory: String, report: inout RunReport) {
+        guard !leftoverIntents.isEmpty else { return }
+        var owned: Set<String> = []
+        for (_, group) in groups {
+            BuildCache.forEachStamp(in: group.lines) { kind, path, _ in
+                if kind == .output { owned.insert(path) }
+                return true
+            }
+        }
+        let path = (directory as NSString).appendingPathComponent(IntentLog.fileName)
+        let source = SourceFile(path: path, text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+        for (output, sha256) in leftoverIntents.sorted(by: { $0.key < $1.key }) where !owned.contains(output) {
+            switch OutputRemoval.remove(output, in: directory, sha256: sha256) {
+            case .removed: report.removed.append(output)
+            case .absent: break
+            case .refused(let refusal):
+                report.diagnostics.append(OutputRemoval.diagnostic(output, refusal: refusal, source: source))
+                report.sources[path] = source
+            }
+        }
+        report.removed.sort()
     }
 
     /// Removes the outputs no spec writes any more, as `OutputRemoval`

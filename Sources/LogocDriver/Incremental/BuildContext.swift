@@ -36,6 +36,10 @@ final class BuildContext: Sendable {
     /// Without a cache, the manifest's entries per spec file: pruning still
     /// knows logoc's files.
     let manifestOnly: [String: [Manifest.Entry]]
+    /// Records each output before it is written (see `IntentLog`).
+    let intents: IntentLog?
+    /// What a build that did not finish recorded: output path → SHA-256.
+    let leftoverIntents: [String: String]
 
     /// Where `logoc.yaml` is or would be: a spec depends on it even when absent.
     let configPath: String
@@ -57,6 +61,8 @@ final class BuildContext: Sendable {
         }
         self.resolver = Resolver(project: project)
         self.toolchain = toolchain
+        self.intents = directory.map(IntentLog.init)
+        self.leftoverIntents = directory.map(IntentLog.leftovers) ?? [:]
     }
 
     /// Identity of everything outside the specs that shapes the bytes.
@@ -165,7 +171,16 @@ final class BuildContext: Sendable {
         }
         outcome.entries = outcome.records.map(\.entry)
         outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + reasons.joined(separator: "; "))
-        for (output, key, treeHash, bytes, contrast) in files {
+        let hashes = files.map { SHA256.hex($0.3) }
+        do {
+            try intents?.record(zip(files, hashes).map { ($0.0.path, $1) })
+        } catch {
+            outcome.failures.append("\(error)")
+            outcome.state = .failed
+            (outcome.unchanged, outcome.entries, outcome.records) = ([], [], [])
+            return outcome
+        }
+        for ((output, key, treeHash, bytes, contrast), sha256) in zip(files, hashes) {
             let path = (directory as NSString).appendingPathComponent(output.path)
             do {
                 try options.clock.time(.io) { try AtomicFile.write(bytes, to: path) }
@@ -175,7 +190,6 @@ final class BuildContext: Sendable {
                 continue
             }
             outcome.written.append(output.path)
-            let sha256 = SHA256.hex(bytes)
             let made = entry(output, of: spec, file: outcome.specFile, sha256: sha256, contrast: contrast.map { ($0 * 100).rounded() / 100 },
                              warnings: warnings, fingerprint: fingerprints[output.dark])
             outcome.entries.append(made)

@@ -33,8 +33,11 @@ public enum CleanRun {
             }
             if !result.diagnostics.isEmpty { result.sources[source.path] = source }
         }
-        for name in [Manifest.fileName, BuildCache.fileName, Gallery.fileName, OutputLock.fileName, OutputLock.markerName].sorted()
-        where Bookkeeping.isLogocsOrMissing(name, in: directory) {
+        // What a build that did not finish was writing is logoc's too.
+        for (output, sha256) in IntentLog.leftovers(in: directory).sorted(by: { $0.key < $1.key }) {
+            if OutputRemoval.remove(output, in: directory, sha256: sha256) == .removed { result.removed.append(output) }
+        }
+        for name in Bookkeeping.names.sorted() where Bookkeeping.isLogocsOrMissing(name, in: directory) {
             if unlink((directory as NSString).appendingPathComponent(name)) == 0 { result.removed.append(name) }
         }
         rmdir(directory)   // only when nothing is left in it
