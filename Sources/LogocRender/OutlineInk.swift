@@ -120,7 +120,11 @@ final class MeasuringContext {
     }
 
     deinit {
-        if let context { cairo_destroy(context) }
-        if let surface { cairo_surface_destroy(surface) }
+        // The context holds the last font it drew outlines with: it lets go
+        // of it under the font lock, as every other release of a font.
+        FontLock.run {
+            if let context { cairo_destroy(context) }
+            if let surface { cairo_surface_destroy(surface) }
+        }
     }
 }
