@@ -45,7 +45,11 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 
     /// WCAG 2.x contrast ratio, 1–21.
     public func contrast(with other: RGBA) -> Double {
-        let l1 = relativeLuminance, l2 = other.relativeLuminance
-        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
+        Self.contrast(relativeLuminance, other.relativeLuminance)
+    }
+
+    /// WCAG 2.x contrast ratio of two relative luminances, 1–21.
+    public static func contrast(_ l1: Double, _ l2: Double) -> Double {
+        (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
     }
 }

@@ -25,7 +25,7 @@ final class Backdrop {
     /// Every luminance, for a percentile over a picture; made on first use.
     private(set) lazy var luminances: [Double] = {
         var out: [Double] = []
-        Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : []) { out.append($0) }
+        Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : [], seenBy: vision) { out.append($0) }
         return out
     }()
 
@@ -35,6 +35,7 @@ final class Backdrop {
     init(_ buffer: PixelBuffer, in rect: Rect, forPercentile: Bool = false) {
         self.buffer = buffer
         self.rect = rect
+        vision = nil
         guard forPercentile else {
             (darkest, lightest) = Self.extremes(buffer: buffer, rect: rect, colors: [])
             return
@@ -50,16 +51,33 @@ final class Backdrop {
         luminances = all
     }
 
-    init(colors: [RGBA]) {
+    /// Colours (translucent ones seen over a white and a black page), seen
+    /// with normal vision or, with `vision`, as that deficiency sees them:
+    /// every luminance then comes from the exact simulated linear light
+    /// (`ColorVision.luminance(of:)`), never from a simulated colour
+    /// rounded to 8 bits.
+    init(colors: [RGBA], seenBy vision: ColorVision? = nil) {
         buffer = nil
         rect = Rect(x: 0, y: 0, width: 0, height: 0)
-        (darkest, lightest) = Self.extremes(buffer: nil, rect: rect, colors: colors)
+        self.vision = vision
+        (darkest, lightest) = Self.extremes(buffer: nil, rect: rect, colors: colors, seenBy: vision)
         self.colors = colors
     }
 
-    private static func extremes(buffer: PixelBuffer?, rect: Rect, colors: [RGBA]) -> (Double, Double) {
+    /// The deficiency the backdrop is seen with; nil for normal vision.
+    let vision: ColorVision?
+
+    /// The relative luminance of an opaque colour as this backdrop's viewer sees it.
+    func luminance(_ c: RGBA) -> Double { Self.luminance(c, seenBy: vision) }
+
+    @inline(__always)
+    private static func luminance(_ c: RGBA, seenBy vision: ColorVision?) -> Double {
+        vision?.luminance(of: c) ?? Luminance.of(c)
+    }
+
+    private static func extremes(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], seenBy vision: ColorVision? = nil) -> (Double, Double) {
         var darkest = 2.0, lightest = -1.0
-        forEachLuminance(buffer: buffer, rect: rect, colors: colors, skippingRepeats: true) { l in
+        forEachLuminance(buffer: buffer, rect: rect, colors: colors, seenBy: vision, skippingRepeats: true) { l in
             darkest = min(darkest, l)
             lightest = max(lightest, l)
         }
@@ -74,15 +92,17 @@ final class Backdrop {
     /// again (its luminances are the same), for answers such as extremes
     /// that do not count pixels.
     @inline(__always)
-    private static func forEachLuminance(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], skippingRepeats: Bool = false,
-                                         _ body: (Double) -> Void) {
+    /// `seenBy`: the deficiency `colors` are seen with (a buffer is always
+    /// seen with normal vision).
+    private static func forEachLuminance(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], seenBy vision: ColorVision? = nil,
+                                         skippingRepeats: Bool = false, _ body: (Double) -> Void) {
         guard let buffer else {
             for c in colors {
                 if c.isOpaque {
-                    body(Luminance.of(c))
+                    body(luminance(c, seenBy: vision))
                 } else {
-                    body(Luminance.of(c.over(.white)))
-                    body(Luminance.of(c.over(.black)))
+                    body(luminance(c.over(.white), seenBy: vision))
+                    body(luminance(c.over(.black), seenBy: vision))
                 }
             }
             return
@@ -167,7 +187,7 @@ final class Backdrop {
             above = darkest
             if text == darkest { below = text }
         } else {
-            Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : []) { l in
+            Self.forEachLuminance(buffer: buffer, rect: rect, colors: buffer == nil ? colors : [], seenBy: vision) { l in
                 if l <= text, l > below { below = l }
                 if l >= text, l < above { above = l }
             }

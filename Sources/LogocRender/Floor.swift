@@ -206,11 +206,10 @@ public enum Floor {
         pango_font_description_set_absolute_size(description, edge * textFraction * Double(PANGO_SCALE))
         initials.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
-        let scale = Double(PANGO_SCALE)
-        let x = edge / 2 - (Double(ink.x) / scale + Double(ink.width) / scale / 2)
-        let y = edge / 2 - (Double(ink.y) / scale + Double(ink.height) / scale / 2)
+        // Centred on the outlines' exact extent, as `TextLayout` centres.
+        guard let ink = OutlineInk.box(of: layout, on: cr) else { throw .environment("Pango laid out no outlines for '\(initials)'") }
+        let x = edge / 2 - (ink.x + ink.width / 2)
+        let y = edge / 2 - (ink.y + ink.height / 2)
         cairo_save(cr)
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
         cairo_move_to(cr, x, y)

@@ -17,6 +17,8 @@ final class FontSession {
     /// since reading a font's character map (a CJK collection's especially)
     /// is the most expensive part of setting fonts up.
     private var added: Set<String> = []
+    /// Where layouts' outlines are measured (`OutlineInk`).
+    let measuring = MeasuringContext()
 
     /// fontconfig's rules that scale bitmap fonts (Noto Color Emoji has
     /// fixed 136 × 128 strikes) to the size asked for; without them emoji are

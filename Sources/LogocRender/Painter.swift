@@ -108,10 +108,11 @@ struct Painter {
         }
     }
 
+    /// Fills with a gradient of `stops`, blended as CSS blends them
+    /// (premultiplied: `PremultipliedStops`), the same stops for PNG and SVG.
     private func fill(with pattern: OpaquePointer, stops: [GradientStop], on cr: OpaquePointer) {
-        for stop in stops {
-            let c = Self.components(stop.color)
-            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.r, c.g, c.b, c.a)
+        for stop in PremultipliedStops.stops(stops) {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, stop.r, stop.g, stop.b, stop.a)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(cr, pattern)

@@ -283,10 +283,10 @@ public final class Renderer {
         // The backdrop as each deficiency sees it, made once for every colour tried.
         var simulated: [ColorVision: Backdrop] = [:]
         for vision in run.colorVision where simulated[vision] == nil {
-            simulated[vision] = Backdrop(colors: backdrop.colors.map(vision.simulate))
+            simulated[vision] = Backdrop(colors: backdrop.colors, seenBy: vision)
         }
         func visionRatio(_ c: RGBA, _ vision: ColorVision) -> Double {
-            simulated[vision].map { Self.contrast(vision.simulate(c), over: $0, percentile: percentile) } ?? 21
+            simulated[vision].map { Self.contrast(c, over: $0, percentile: percentile) } ?? 21
         }
         let white = ratio(.white), black = ratio(.black)
         let autoColor: RGBA = white > black ? .white : .black
@@ -319,16 +319,18 @@ public final class Renderer {
     /// minimum, or with a `percentile` that fraction of the lowest ratios
     /// ignored. Opaque text reads the backdrop's luminances, worked out once
     /// for every colour asked; translucent text changes with each pixel.
+    /// Text and pixels are seen as the backdrop's viewer sees them (a
+    /// translucent text laid over each pixel first, as the screen shows it).
     static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
-        func ratio(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        let ratio: (Double, Double) -> Double = RGBA.contrast
         var ratios: [Double] = []
         if text.isOpaque {
-            let t = Luminance.of(text)
+            let t = backdrop.luminance(text)
             guard percentile > 0 else { return backdrop.minimumContrast(t) }
             if let known = backdrop.percentileContrast(t, percentile: percentile) { return known }
             ratios = backdrop.luminances.map { ratio($0, t) }
         } else {
-            func add(_ seen: RGBA) { ratios.append(ratio(Luminance.of(seen), Luminance.of(text.over(seen)))) }
+            func add(_ seen: RGBA) { ratios.append(ratio(backdrop.luminance(seen), backdrop.luminance(text.over(seen)))) }
             for sample in backdrop.colors {
                 if sample.isOpaque {
                     add(sample)

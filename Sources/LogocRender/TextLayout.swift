@@ -20,6 +20,11 @@ final class TextLayout {
     /// because hinting is off.
     private static let referenceSize = 100.0
 
+    /// How far (px) a text sized to fit may measure beyond its area at its
+    /// final size and still count as fitting: a few of Cairo's 1/256 px
+    /// path units, far below what shows, far above rounding.
+    static let fitSlack = 1.0 / 64
+
     /// `references`: inks at the reference size already measured by this
     /// layout's session, shared by texts that differ only in size and place.
     init(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks? = nil) throws(RenderError) {
@@ -62,9 +67,14 @@ final class TextLayout {
             pango_attr_list_unref(attributes)
         }
 
+        // The outlines' exact extent (`OutlineInk`); Pango's ink rectangle,
+        // the outlines' control box, only for colour emoji, which are
+        // bitmaps without outlines.
+        let measuring = hasColorGlyphs ? nil : session.measuring.context
         func ink(at size: Double) -> Rect {
             pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
             pango_layout_set_font_description(layout, description)
+            if let measuring, let outlines = OutlineInk.box(of: layout, on: measuring) { return outlines }
             var inkRect = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &inkRect, &logical)
             let scale = Double(PANGO_SCALE)
@@ -92,7 +102,11 @@ final class TextLayout {
         size = max(size, 1)
         var box = ink(at: size)
         var tries = 0
-        while !run.safeArea.fits(width: box.width, height: box.height), tries < 20 {
+        // A text sized to fit touches the area's edge exactly; measured
+        // again at that size (outlines to Cairo's 1/256 px) it overflows
+        // by a hair or not, at random: a hair is not an overflow.
+        let slack = Self.fitSlack
+        while !run.safeArea.fits(width: max(0, box.width - slack), height: max(0, box.height - slack)), tries < 20 {
             size *= 0.98
             box = ink(at: size)
             tries += 1

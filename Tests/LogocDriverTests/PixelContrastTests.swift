@@ -77,6 +77,25 @@ struct PixelContrastTests {
         #expect(Self.summary(report) == ["E011@2:28"])
     }
 
+    /// The renderer decides E017 on the pixels' exact simulated linear
+    /// light too (not on simulated colours rounded to 8 bits): a flat
+    /// picture gives the same verdicts as the front end's solid colours.
+    @Test(arguments: [
+        (0x99B3A7, "#780024", "4.5", ["E017@2:39"]),  // deuteranopia 4.466 (4.50 when rounded)
+        (0x949EF7, "#4D5085", "3", []),               // deuteranopia 3.0035 (2.99 when rounded)
+    ])
+    func colourVisionOverAPictureUsesExactSimulatedColours(_ background: Int, _ text: String, _ minimum: String, _ expected: [String]) throws {
+        let channels = [UInt8(background & 0xFF), UInt8(background >> 8 & 0xFF), UInt8(background >> 16), 255]  // B, G, R, A
+        let flat: [UInt8] = (0..<(64 * 64 * 4)).map { channels[$0 % 4] }
+        let png = try PNGEncoder.encode(PixelBuffer(width: 64, height: 64, stride: 256, bytes: flat))
+        let root = try Self.project([
+            "photo.png": png,
+            "spec.yaml": Array("background: {image: photo.png}\ncontrast: {minimum: \(minimum), colorVision: [deuteranopia]}\ntext: {content: GO, color: \"\(text)\"}\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(Self.summary(Self.run(root)) == expected)
+    }
+
     @Test func checkAndBuildReportTheSameAndErrorsWriteNothing() throws {
         let root = try Self.project(["spec.yaml": Array("""
             background: {gradient: {colors: ["#000000", "#EEEEEE"]}}

@@ -79,7 +79,7 @@ public enum AutoBackground {
     /// under each deficiency of `vision`.
     public static func passes(_ background: RGBA, text: RGBA, minimum: Double, vision: [ColorVision]) -> Bool {
         guard text.contrast(with: background) + 1e-9 >= minimum else { return false }
-        return vision.allSatisfy { $0.simulate(text).contrast(with: $0.simulate(background)) + 1e-9 >= minimum }
+        return vision.allSatisfy { $0.contrast(text, background) + 1e-9 >= minimum }
     }
 
     /// `colour` moved away from `text` by the fewest 1/256 steps of linear

@@ -15,6 +15,13 @@ public enum ContrastMeter {
         backgrounds.map { text.over($0).contrast(with: $0) }.min() ?? 21
     }
 
+    /// The lowest contrast of `text` over any of `backgrounds` for a viewer
+    /// with `vision`: the text is laid over each background as the screen
+    /// shows it, then both are seen through the simulation, unrounded.
+    public static func minimum(_ text: RGBA, over backgrounds: [RGBA], seenBy vision: ColorVision) -> Double {
+        backgrounds.map { vision.contrast(text.over($0), $0) }.min() ?? 21
+    }
+
     /// Black or white, whichever has the higher minimum contrast (black on a tie).
     public static func auto(over backgrounds: [RGBA]) -> RGBA {
         minimum(.white, over: backgrounds) > minimum(.black, over: backgrounds) ? .white : .black

@@ -13,7 +13,9 @@ public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
 /// Initials as SPEC.md defines them: the first grapheme of the first and of
 /// the last word, where a word is a run of letters, marks or digits, an
 /// apostrophe inside a word does not split it, and anything from `@` on is
-/// dropped (an e-mail address gives its local part's initials).
+/// dropped (an e-mail address gives its local part's initials). The name is
+/// read as a person reads it first: compatibility characters (ligatures,
+/// full-width and circled letters) become their plain letters (`readable`).
 ///
 /// Scripts written without spaces (Chinese, Japanese, and Korean names
 /// written as one block) are one word, so `firstLast` gives one character
@@ -58,7 +60,8 @@ public enum Initials {
 
     /// `of` without the memo.
     static func compute(_ name: String, style: InitialsStyle) -> String {
-        let local = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        let plain = readable(name)
+        let local = plain.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? plain
         let words = words(in: local)
         guard let firstWord = words.first, let first = firstWord.first else {
             // No letters at all (an emoji, say): show the first grapheme.

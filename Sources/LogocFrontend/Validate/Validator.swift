@@ -242,7 +242,7 @@ struct Validator {
             diagnostics.append(diagnostic)
         }
         let ratios = minimum.colorVision.map { vision in
-            (vision, ContrastMeter.minimum(vision.simulate(colour), over: backgrounds.map(vision.simulate)))
+            (vision, ContrastMeter.minimum(colour, over: backgrounds, seenBy: vision))
         }
         if let diagnostic = minimum.colorVisionDiagnostic(measurement, ratios: ratios, at: logo.colorVision?.span ?? span) {
             diagnostics.append(diagnostic)

@@ -1,0 +1,130 @@
+import CCairo
+import CPango
+import LogocRenderTree
+
+/// The exact extent of a layout's ink: the box of its glyph outlines'
+/// curves, in layout pixels from the layout's origin.
+///
+/// Pango's ink rectangle is FreeType's control box, the box of every
+/// outline point, control points included. An upright font puts points at
+/// its curves' extremes, so the two agree; a slanted (italic) curve's
+/// control points reach beyond the curve, and centring on them put Inter
+/// Italic `D` at size 1000 7 px left of the middle. Here the outlines are
+/// taken from Cairo (`pango_cairo_layout_path`, `cairo_copy_path`, in
+/// Cairo's fixed point of 1/256 px) and each cubic's extremes are found
+/// exactly, where its derivative is zero.
+enum OutlineInk {
+    /// The box of `layout`'s outlines, drawn on `cr` (its path is used and
+    /// left empty; its state is kept); nil when there are none (no glyph
+    /// with an outline: spaces, or colour bitmap emoji).
+    static func box(of layout: OpaquePointer, on cr: OpaquePointer) -> Rect? {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, 0, 0)
+        pango_cairo_layout_path(cr, layout)
+        let path = cairo_copy_path(cr)
+        cairo_new_path(cr)
+        cairo_restore(cr)
+        guard let path else { return nil }
+        defer { cairo_path_destroy(path) }
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return nil }
+        var bounds = Bounds()
+        var current = (x: 0.0, y: 0.0)
+        var i = 0
+        let count = Int(path.pointee.num_data)
+        while i < count {
+            let header = data[i].header
+            let length = Int(header.length)
+            guard length >= 1, i + length <= count else { break }
+            func point(_ k: Int) -> (x: Double, y: Double) { (data[i + k].point.x, data[i + k].point.y) }
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO where length >= 2:
+                current = point(1)
+            case CAIRO_PATH_LINE_TO where length >= 2:
+                bounds.add(current)
+                current = point(1)
+                bounds.add(current)
+            case CAIRO_PATH_CURVE_TO where length >= 4:
+                let (p1, p2, p3) = (point(1), point(2), point(3))
+                bounds.add(current)
+                bounds.add(p3)
+                for t in extremes(current.x, p1.x, p2.x, p3.x) + extremes(current.y, p1.y, p2.y, p3.y) {
+                    bounds.add((cubic(current.x, p1.x, p2.x, p3.x, t), cubic(current.y, p1.y, p2.y, p3.y, t)))
+                }
+                current = p3
+            default:
+                break
+            }
+            i += length
+        }
+        return bounds.rect
+    }
+
+    /// The parameters in (0, 1) where a cubic Bézier coordinate with
+    /// control values `p0…p3` has a zero derivative:
+    /// `B'(t)/3 = a·t² + b·t + c` with `a = p3 − 3p2 + 3p1 − p0`,
+    /// `b = 2(p2 − 2p1 + p0)`, `c = p1 − p0`.
+    static func extremes(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+        let a = p3 - 3 * p2 + 3 * p1 - p0, b = 2 * (p2 - 2 * p1 + p0), c = p1 - p0
+        var roots: [Double] = []
+        let scale = max(abs(a), abs(b), abs(c))
+        guard scale > 0 else { return [] }
+        if abs(a) <= 1e-12 * scale {
+            if b != 0 { roots.append(-c / b) }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            guard discriminant >= 0 else { return [] }
+            let root = discriminant.squareRoot()
+            // The numerically stable pair of quadratic roots.
+            let q = -0.5 * (b + (b < 0 ? -root : root))
+            roots.append(q / a)
+            if q != 0 { roots.append(c / q) }
+        }
+        return roots.filter { $0 > 0 && $0 < 1 }
+    }
+
+    /// A cubic Bézier coordinate at `t`.
+    static func cubic(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, _ t: Double) -> Double {
+        let u = 1 - t
+        return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
+    }
+
+    /// A growing box of points.
+    struct Bounds {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+        mutating func add(_ p: (x: Double, y: Double)) {
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+        }
+
+        var rect: Rect? {
+            guard minX <= maxX, minY <= maxY else { return nil }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+    }
+}
+
+/// A Cairo context to measure outlines on (nothing is drawn): one per font
+/// session, used under the font lock as every layout is.
+final class MeasuringContext {
+    let context: OpaquePointer?
+    private let surface: OpaquePointer?
+
+    init() {
+        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        context = surface.flatMap { cairo_surface_status($0) == CAIRO_STATUS_SUCCESS ? cairo_create($0) : nil }
+    }
+
+    deinit {
+        // The context holds the last font it drew outlines with: it lets go
+        // of it under the font lock, as every other release of a font.
+        FontLock.run {
+            if let context { cairo_destroy(context) }
+            if let surface { cairo_surface_destroy(surface) }
+        }
+    }
+}

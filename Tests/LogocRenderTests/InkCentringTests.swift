@@ -1,0 +1,50 @@
+import Testing
+import LogocCore
+import LogocImageIO
+import LogocRenderTree
+@testable import LogocRender
+
+/// Text is centred on its outline's true extent. An italic glyph's curves
+/// are slanted, so their control points reach beyond the curve itself, and
+/// the control box (FreeType's, which Pango's ink rectangle is) put Inter
+/// Italic `D` at size 1000 7 px left of centre and `J` at weight 900 5.5 px
+/// right.
+struct InkCentringTests {
+    static let edge = 1600
+
+    /// Black text of `size` px on a white square of `edge` px.
+    static func tree(_ text: String, weight: Int, italic: Bool, size: Double = 1000) -> RenderTree {
+        let area = Rect(x: 0, y: 0, width: Double(edge), height: Double(edge))
+        let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(size),
+                          safeArea: .rect(area), color: .fixed(.black), minimumContrast: nil)
+        return RenderTree(size: edge, shape: .square, background: .solid(.white), border: nil, text: run)
+    }
+
+    /// The box of every pixel the text touches (any that is not white).
+    static func inkPixels(_ p: PixelBuffer) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        var (x0, y0, x1, y1) = (Int.max, Int.max, -1, -1)
+        for y in 0..<p.height {
+            for x in 0..<p.width {
+                let i = y * p.stride + x * 4
+                if p.bytes[i] != 255 || p.bytes[i + 1] != 255 || p.bytes[i + 2] != 255 {
+                    (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1))
+                }
+            }
+        }
+        return (x0, y0, x1, y1)
+    }
+
+    @Test(arguments: [("D", 400, true), ("J", 900, true), ("f", 400, true), ("Q", 700, true), ("D", 400, false), ("JD", 700, false)])
+    func inkIsCentredWithinAPixel(_ text: String, _ weight: Int, _ italic: Bool) throws {
+        let renderer = try Renderer(catalog: RendererTests.catalog)
+        let tree = Self.tree(text, weight: weight, italic: italic)
+        let box = Self.inkPixels(try renderer.pixels(tree, scale: 1))
+        try #require(box.x1 > box.x0, "\(text): nothing drawn")
+        let centre = Double(Self.edge) / 2
+        let dx = Double(box.x0 + box.x1) / 2 - centre, dy = Double(box.y0 + box.y1) / 2 - centre
+        #expect(abs(dx) <= 1 && abs(dy) <= 1, "\(text) \(weight)\(italic ? " italic" : ""): ink centred \(dx), \(dy) px off")
+        // The measured ink box is the drawn one, to a pixel.
+        let ink = try #require(try renderer.measureText(tree)).inkBox
+        #expect(abs(ink.x - Double(box.x0)) <= 1 && abs(ink.x + ink.width - Double(box.x1)) <= 1, "\(text): \(ink) against \(box)")
+    }
+}
