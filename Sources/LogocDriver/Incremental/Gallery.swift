@@ -21,13 +21,13 @@ enum Gallery {
             guard let first = group.entries.first else { continue }
             let preview = group.entries.first { $0.format == "png" && $0.scale == 1 } ?? group.entries.first { $0.format == "svg" } ?? first
             let files = group.entries.map { e in
-                "<li><a href=\"\(attr(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
+                "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
             }.joined()
             let contrast = first.contrast.map { "\($0):1" } ?? "no text"
             let warnings = first.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + first.warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
             cards += """
                 <figure data-spec="\(attr(first.spec))">
-                  <div class="backdrops"><div class="light"><img src="\(attr(preview.path))" alt="\(attr(first.name))" width="128" height="128"></div><div class="dark"><img src="\(attr(preview.path))" alt="\(attr(first.name)) on dark" width="128" height="128"></div></div>
+                  <div class="backdrops"><div class="light"><img src="\(url(preview.path))" alt="\(attr(first.name))" width="128" height="128"></div><div class="dark"><img src="\(url(preview.path))" alt="\(attr(first.name)) on dark" width="128" height="128"></div></div>
                   <figcaption><strong>\(text(first.name))\(first.variant == "dark" ? " <em>dark</em>" : "")</strong><br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warnings)</figcaption>
                 </figure>
 
@@ -101,4 +101,23 @@ enum Gallery {
     }
 
     private static func attr(_ s: String) -> String { text(s) }
+
+    /// An output's path as a relative URL: every byte but RFC 3986's
+    /// unreserved ones and the folder slashes percent-encoded. A folder
+    /// named `javascript:…` must stay a file name, not become a scheme that
+    /// runs a script when its link is clicked; `#`, `?` and `%` in names
+    /// must reach the file too.
+    static func url(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
 }
