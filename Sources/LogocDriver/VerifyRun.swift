@@ -36,6 +36,12 @@ public enum VerifyRun {
             let actualPath = (scratch as NSString).appendingPathComponent(path)
             let goldenPath = (golden as NSString).appendingPathComponent(path)
             if update {
+                // Golden/ is committed: a link in it (golden/team → ~/.ssh)
+                // must not make `--update` write outside it.
+                if case .link(let link) = OutputRemoval.walk(path, in: golden) {
+                    report.build.failures.append("'\((golden as NSString).appendingPathComponent(link))' is a symbolic link; logoc will not write '\(path)' through it")
+                    continue
+                }
                 if let bytes = FileManager.default.contents(atPath: actualPath) {
                     do {
                         if try AtomicFile.write(Array(bytes), to: goldenPath) { report.updated.append(path) }
@@ -73,7 +79,9 @@ public enum VerifyRun {
         while let file = enumerator?.nextObject() as? String {
             guard file.hasSuffix(".png"), !produced.contains(file) else { continue }
             if update {
-                try? FileManager.default.removeItem(atPath: (golden as NSString).appendingPathComponent(file))
+                // Only a file reached without links, never a folder.
+                guard OutputRemoval.walk(file, in: golden) == .file(S_IFREG),
+                      unlink((golden as NSString).appendingPathComponent(file)) == 0 else { continue }
                 report.updated.append(file)
             } else {
                 report.removed.append(file)

@@ -38,15 +38,25 @@ public final class FontCatalog: @unchecked Sendable {
 
     private let lock = NSLock()
     private let folders: [String]
+    private let excluded: Set<String>
     private var faces: [String: [FontFace]] = [:]
     private var loadedProjectFaces: [FontFace]?
     /// `faces(ofFamily:)` by lower-cased family: every spec asks for its
     /// family (twice), and the answer never changes once the files are read.
     private var familyFaces: [String: [FontFace]] = [:]
 
-    /// `folders` are absolute paths of the project's font folders.
-    public init(projectFolders folders: [String] = []) {
+    /// `folders` are absolute paths of the project's font folders; files in
+    /// `excluded` (links out of the project root) are never read.
+    public init(projectFolders folders: [String] = [], excluding excluded: Set<String> = []) {
         self.folders = folders
+        self.excluded = excluded
+    }
+
+    /// The font files of a project's font folder, by name.
+    public static func fontFiles(in folder: String) -> [String] {
+        let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() ?? []
+        return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }.map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// The faces of a font file (all faces of a collection); empty when the
@@ -77,11 +87,9 @@ public final class FontCatalog: @unchecked Sendable {
     private func loadProjectFaces() -> [FontFace] {
         if let loadedProjectFaces { return loadedProjectFaces }
         var found: [FontFace] = []
-        let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
         for folder in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() ?? []
-            for name in names where extensions.contains((name as NSString).pathExtension.lowercased()) {
-                found += loadFaces((folder as NSString).appendingPathComponent(name))
+            for file in Self.fontFiles(in: folder) where !excluded.contains(file) {
+                found += loadFaces(file)
             }
         }
         loadedProjectFaces = found

@@ -52,17 +52,37 @@ enum OutputRemoval {
         guard isPlain(path) else { return (.notRelative, false) }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 1, Bookkeeping.names.contains(path) { return (.bookkeeping, false) }
+        switch walk(path, in: directory) {
+        case .link(let link): return (.throughSymlink(link), false)
+        case .missing: return (nil, true)
+        case .file(let kind): return (kind == S_IFREG ? nil : .notAFile, false)
+        }
+    }
+
+    enum Walk: Equatable {
+        /// The part of the path (from `directory`) that is a symbolic link.
+        case link(String)
+        /// Nothing is there (or a part on the way is not a folder).
+        case missing
+        /// The path's own file type (`S_IFREG`, `S_IFDIR`, …), reached without links.
+        case file(mode_t)
+    }
+
+    /// What `directory/path` (a plain path) is, each part looked at with
+    /// `lstat`, so a symbolic link anywhere on the way is found, not followed.
+    static func walk(_ path: String, in directory: String) -> Walk {
+        let parts = path.split(separator: "/")
         var current = directory
         for (i, part) in parts.enumerated() {
             current += "/" + part
             var info = stat()
-            guard lstat(current, &info) == 0 else { return (nil, true) }
+            guard lstat(current, &info) == 0 else { return .missing }
             let kind = info.st_mode & S_IFMT
-            if kind == S_IFLNK { return (.throughSymlink(parts[...i].joined(separator: "/")), false) }
-            if i < parts.count - 1, kind != S_IFDIR { return (nil, true) }
-            if i == parts.count - 1, kind != S_IFREG { return (.notAFile, false) }
+            if kind == S_IFLNK { return .link(parts[...i].joined(separator: "/")) }
+            if i == parts.count - 1 { return .file(kind) }
+            if kind != S_IFDIR { return .missing }
         }
-        return (nil, false)
+        return .missing
     }
 
     /// Removes the file at `path` if it is logoc's: see the type's comment.

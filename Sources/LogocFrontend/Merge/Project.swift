@@ -39,6 +39,13 @@ public final class Project: Sendable {
             return Project(paths: paths, config: ProjectConfig(), configSource: nil, configDiagnostics: [], fonts: FontCatalog())
         }
         var diagnostics: [Diagnostic] = []
+        // The default `ROOT/logoc.yaml` is the project's own: a link from it
+        // to a file outside the root is not read (and so never echoed).
+        if configPath == nil, let real = PathResolver.realPath(absolute), !paths.isInside(real) {
+            diagnostics.append(Diagnostic(.E013, "the configuration '\(display)' is a link to '\(real)', outside the project root", at: .startOf(display),
+                                          help: "keep logoc.yaml inside the project, or name the file with --config"))
+            return Project(paths: paths, config: ProjectConfig(), configSource: nil, configDiagnostics: diagnostics, fonts: FontCatalog())
+        }
         let reader = YAMLReader()
         let bytes: [UInt8]
         let stamp: FileReader.Stamp
@@ -72,7 +79,15 @@ public final class Project: Sendable {
                 if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {
                     for folder in folders.value {
                         switch paths.resolve(folder.value, from: paths.root) {
-                        case .file(let real): config.fontFolders.append(real)
+                        case .file(let real):
+                            config.fontFolders.append(real)
+                            // A font file in the folder that links out of the root is not used.
+                            for file in FontCatalog.fontFiles(in: real) {
+                                guard let target = PathResolver.realPath(file), !paths.isInside(target) else { continue }
+                                config.fontFilesOutsideRoot.insert(file)
+                                decoder.report(Diagnostic(.E013, "font file '\(PathResolver.lastComponent(of: file))' in '\(folder.value)' is a link to '\(target)', outside the project root",
+                                                          at: folder.span, help: "copy the font into the project instead of linking it"))
+                            }
                         case .missing: decoder.report(Diagnostic(.E012, "font folder '\(folder.value)' does not exist", at: folder.span,
                                                                   help: "create the folder or remove it from 'fonts'"))
                         case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(folder.value)' is outside the project root", at: folder.span,
@@ -87,7 +102,7 @@ public final class Project: Sendable {
             diagnostics += decoder.diagnostics
         }
         return Project(paths: paths, config: config, configSource: source, configDiagnostics: diagnostics,
-                       fonts: FontCatalog(projectFolders: config.fontFolders), configStamp: stamp)
+                       fonts: FontCatalog(projectFolders: config.fontFolders, excluding: config.fontFilesOutsideRoot), configStamp: stamp)
     }
 }
 

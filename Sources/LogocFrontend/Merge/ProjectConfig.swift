@@ -14,6 +14,8 @@ public struct ProjectConfig: Sendable {
     public static let defaultLookAlike = 6
     /// `fonts`: absolute paths of font folders inside the root.
     public var fontFolders: [String] = []
+    /// Font files in those folders that link out of the project root (E013): never read.
+    public var fontFilesOutsideRoot: Set<String> = []
     /// `palette`: named colours, used in specs as `$name`.
     public var palette: [String: Located<RGBA>] = [:]
     /// `output`, merged under every spec's own `output`.
