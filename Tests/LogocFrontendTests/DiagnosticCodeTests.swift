@@ -99,6 +99,35 @@ struct DiagnosticCodeTests {
             """, [("1️⃣", .E002, "'size' cannot be overridden in 'dark'")])
     }
 
+    /// One E002, from `dark`'s schema; the merged spec's schema no longer
+    /// reports the same key again as "unknown key 'foo'".
+    @Test func e002UnknownKeyInDarkIsReportedOnce() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: AB
+            dark: {1️⃣foo: 1}
+            """], [ExpectedDiagnostic("1️⃣", .E002, "unknown key 'foo' in 'dark'", help: "known keys in 'dark'")])
+    }
+
+    /// A shared value failing in the spec and in its dark variant is one
+    /// mistake: one E011, the dark variant's ratio in a note at `dark:`.
+    @Test func e011InTheSpecAndItsDarkVariantIsOneDiagnostic() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: {content: AB, color: 1️⃣"#777777"}
+            background: "#888888"
+            2️⃣dark: {background: "#999999"}
+            """], [ExpectedDiagnostic("1️⃣", .E011, "contrast 1.26:1", noteAt: "2️⃣", note: "in the dark variant: contrast 1.57:1")])
+    }
+
+    /// Failing only in the dark variant, at a value written outside `dark`:
+    /// the note says which variant fails.
+    @Test func e011OnlyInTheDarkVariantSaysSo() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: {content: AB, color: 1️⃣"#777777"}
+            background: "#FFFFFF"
+            2️⃣dark: {background: "#999999"}
+            """], [ExpectedDiagnostic("1️⃣", .E011, "contrast 1.57:1", noteAt: "2️⃣", note: "in the dark variant")])
+    }
+
     // MARK: E003 wrong type or value
 
     @Test func e003ValueNotAllowed() {
