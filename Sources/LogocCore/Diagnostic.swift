@@ -57,8 +57,9 @@ extension Diagnostic: Comparable {
 extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.isError } }
 
-    /// Sorted and without repeats: the dark variant re-validates the keys it
-    /// shares with the base spec, and must not report them twice.
+    /// Sorted and without repeats: a partial's mistake reaches every spec
+    /// (and every document) that extends it, and is one mistake. (The dark
+    /// variant's repeats are settled where they arise: `DarkVariantDiagnostics`.)
     public func normalized() -> [Diagnostic] {
         Array(Set(self)).sorted()
     }

@@ -22,7 +22,7 @@ extension DiagnosticCode {
                 code: .E001,
                 title: "the file is not valid YAML",
                 explanation: """
-                    The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake.
+                    The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake; a quote, `[` or `{` that is never closed is reported where it opens, with a note where the parser gave up.
 
                     The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents or a document of more than 10,000 nodes (without aliases; with them it is E015), or nests mappings and lists more than 64 levels deep.
 

@@ -10,7 +10,8 @@ public enum Scaffold {
     public static var files: [(String, String)] {
         [
             ("logoc.yaml", """
-                # logoc project configuration: https://github.com/… (see docs/spec-language.md)
+                # logoc project configuration. Every key: the logoc.yaml section of the spec
+                # language in the docs that ship with logoc; `logoc schema --config` prints its schema.
                 # Default minimum contrast for text; AA-large is 3:1, AA is 4.5:1.
                 contrast: AA
                 # Named colours, used in specs as $name.
@@ -78,7 +79,7 @@ public enum Scaffold {
             ("README.md", """
                 # Logos and avatars
 
-                The specs in `Specs/` are compiled by [logoc](https://github.com/) into PNG and SVG.
+                The specs in `Specs/` are compiled by logoc into PNG and SVG.
 
                 ```sh
                 logoc build            # Specs/ → dist/ (only what changed); dist/index.html shows them all
@@ -93,6 +94,10 @@ public enum Scaffold {
                   with `logoc schema > logo-spec.schema.json` after upgrading logoc.
                 - `pre-commit install` once per clone makes `git commit` refuse broken specs.
                 - Partials (`_*.yaml`) hold shared looks; specs `extends:` them.
+
+                More: `logoc --help`, `logoc explain all` (every diagnostic, with a failing
+                and a fixed example), `logoc schema` (every key and value), and the docs that
+                ship with logoc (the spec language, diagnostics, and using logoc in a team).
 
                 """),
         ]

@@ -81,23 +81,41 @@ public struct SpecChecker: Sendable {
         decoder.checksPresence = !input.isPartial
         var logo = clock.time(.parse) { decoder.logo(merged) }
         var darkLogo: LogoSyntax?
+        var darkDiagnostics: DarkVariantDiagnostics?
         if let darkNode, let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? Optional(darkNode) {
-            if decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") != nil {
-                let allowed = NodeMerger.removing(LanguageSchema.notInDark, from: darkNode)
-                darkLogo = decoder.logo(NodeMerger.merge(merged, allowed))
+            if let known = decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") {
+                // Only the keys `dark` may hold are merged: an unknown one was
+                // just reported, and must not be reported again by the
+                // spec's schema as the merged spec is decoded.
+                let unknown = Set(darkNode.pairs?.compactMap(\.key.scalar) ?? []).subtracting(known.keys)
+                let allowed = NodeMerger.removing(unknown, from: darkNode)
+                var darkDecoder = SyntaxDecoder(sources: sources)
+                darkDecoder.checksPresence = decoder.checksPresence
+                darkLogo = darkDecoder.logo(NodeMerger.merge(merged, allowed))
                 logo.dark = Located(DarkVariant(darkLogo ?? LogoSyntax()), at: darkKey.span)
+                let fold = DarkVariantDiagnostics(darkKey: darkKey.span, darkValue: darkNode.span)
+                var own = decoder.diagnostics
+                fold.fold(darkDecoder.diagnostics, into: &own)
+                result.diagnostics += own
+                darkDiagnostics = fold
             }
         }
-        result.diagnostics += decoder.diagnostics
+        if darkDiagnostics == nil { result.diagnostics += decoder.diagnostics }
         if input.isPartial { return nil }
 
         var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
         let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
+        var validated: [Diagnostic] = []
         clock.time(.validate) {
             validator.validate(logo, name: validatedName)
-            if let darkLogo { validator.validate(darkLogo, name: validatedName) }
+            validated = validator.diagnostics
+            if let darkLogo, let darkDiagnostics {
+                var darkValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
+                darkValidator.validate(darkLogo, name: validatedName)
+                darkDiagnostics.fold(darkValidator.diagnostics, into: &validated)
+            }
         }
-        result.diagnostics += validator.diagnostics
+        result.diagnostics += validated
 
         // Name and outputs.
         var name = logo.name?.value ?? Self.defaultName(input.displayPath)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LogocCore
 
 /// `logoc`: a compiler for logo and avatar specs.
@@ -17,4 +18,21 @@ struct Logoc: ParsableCommand {
         version: version,
         subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, Inspect.self, BenchFloor.self]
     )
+
+    /// Parses, validates and runs the command as ArgumentParser does, but
+    /// exits 2 for every usage error, as the README promises: an unknown
+    /// option or subcommand, a missing or bad value, a failed `validate()`
+    /// or a `ValidationError` from `run()` (ArgumentParser's own status for
+    /// these is 64). `--help` and `--version` still exit 0, and the exit
+    /// codes commands throw (1, 2) pass through unchanged.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitCode.usage.rawValue)
+        }
+    }
 }

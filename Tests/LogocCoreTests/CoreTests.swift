@@ -22,14 +22,17 @@ struct SourceFileTests {
     /// Lines found on bytes are the lines the scalars give, with multi-byte
     /// characters, U+FFFD from invalid bytes, and every kind of break.
     @Test func linesFoundOnBytesAreTheScalarLines() {
-        let texts = ["", "\n", "\r", "\r\n", "\n\r", "é\r\nü\rß\n", "王芳\n🦊\r\n\u{301}x", "a\u{2028}b\u{85}c\nd",
+        let texts = ["", "\n", "\r", "\r\n", "\n\r", "é\r\nü\rß\n", "王芳\n🦊\r\n\u{301}x", "a\u{2028}b\u{85}c\nd", "\u{2029}\u{85}\r\n\u{2028}",
+                     // Bytes that start NEL, LS and PS in other characters: Ā (C4 80), ¤ (C2 A4), † (E2 80 A0), ₀ (E2 82 80).
+                     "Ā¤†₀\u{85}x",
                      String(decoding: [0x61, 0xFF, 0x0D, 0xC3, 0x0A, 0x62], as: UTF8.self), "\r\r\n\n", "x\r"]
         for text in texts {
-            // The lines as splitting the scalars at LF, CR LF and CR gives them.
+            // The lines as splitting the scalars at LF, CR LF, CR, NEL, LS and PS
+            // (libyaml's breaks) gives them.
             var expected: [String] = [], current = String.UnicodeScalarView(), scalars = Array(text.unicodeScalars), i = 0
             while i < scalars.count {
                 let c = scalars[i]
-                if c == "\n" || c == "\r" {
+                if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(c) {
                     expected.append(String(current))
                     current = String.UnicodeScalarView()
                     if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
@@ -43,6 +46,13 @@ struct SourceFileTests {
             #expect((1...expected.count).map { file.line($0) } == expected, "\(text.debugDescription)")
             #expect(file.line(expected.count + 1) == nil)
         }
+    }
+
+    /// NEL, LS and PS end lines, as they do for libyaml (YAML 1.1).
+    @Test func unicodeLineBreaksEndLines() {
+        let file = SourceFile(path: "a.yaml", text: "one\u{85}two\u{2028}three\u{2029}four\r\nfive")
+        #expect((1...5).map { file.line($0) } == ["one", "two", "three", "four", "five"])
+        #expect(file.line(6) == nil)
     }
 
     /// Lines are indexed once: quoting every line of a large file is linear

@@ -139,7 +139,7 @@ struct CIFormatTests {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let results = Self.results(log)
         #expect(results.count == objects.count)
-        #expect(results.count == 7)
+        #expect(results.count == 8, "one per file of conformance/invalid")
         for (result, object) in zip(results, objects) {
             let code = try #require(result["ruleId"] as? String)
             #expect(code == object["code"] as? String)

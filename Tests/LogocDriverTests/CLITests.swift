@@ -99,6 +99,34 @@ struct CLITests {
         #expect(run.stderr.contains("'no/such/folder' does not exist"))
     }
 
+    /// Every usage error exits 2, as the README says (ArgumentParser's own
+    /// status for them is 64), with ArgumentParser's message and usage.
+    @Test(arguments: [
+        (["check", "--bogus"], "Unknown option '--bogus'"),
+        (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        (["check", "--jobs"], "Missing value for '--jobs"),
+        (["check", "--jobs", "many"], "The value 'many' is invalid for '--jobs"),
+        (["check", "--format", "xml"], "The value 'xml' is invalid for '--format"),
+        (["check", "--jobs", "0"], "--jobs must be from 1 to 256"),
+        (["inspect", "--count", "99", "x.png"], "--count must be from 1 to 16"),
+        (["explain", "E999"], "unknown code 'E999'"),
+    ])
+    func usageErrorsExit2(_ arguments: [String], _ message: String) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 2, "\(arguments): exit \(run.status)\n\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.contains("Usage: logoc"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test(arguments: [["--help"], ["check", "--help"], ["help", "build"], ["--version"]])
+    func helpAndVersionExit0(_ arguments: [String]) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 0, "\(arguments): exit \(run.status)\n\(run.stderr)")
+        #expect(!run.stdout.isEmpty)
+        #expect(run.stderr.isEmpty)
+    }
+
     @Test func explainPrintsEveryCode() throws {
         for code in ["E001", "E002", "E003", "E004", "E005", "E006", "E007", "E010", "E011", "E012", "E013", "E014", "E015", "E016", "W001", "W002"] {
             let run = try Self.run(["explain", code.lowercased()])
@@ -106,7 +134,7 @@ struct CLITests {
             #expect(run.stdout.hasPrefix(code))
             #expect(run.stdout.contains("Failing:") && run.stdout.contains("Fixed:"))
         }
-        #expect(try Self.run(["explain", "E999"]).status != 0)
+        #expect(try Self.run(["explain", "E999"]).status == 2)
     }
 
     @Test func schemaPrintsJSON() throws {

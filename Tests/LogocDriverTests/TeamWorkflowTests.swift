@@ -36,6 +36,22 @@ struct TeamWorkflowTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("logoc.yaml"), encoding: .utf8) == "contrast: AAA\n")
     }
 
+    /// logoc has no public web address: the scaffold names the docs and
+    /// commands that ship with it instead of a placeholder link (it linked
+    /// `https://github.com/` and `https://github.com/…`).
+    @Test func scaffoldHasNoPlaceholderURL() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try CLITests.run(["init", dir.path]).status == 0)
+        for file in ["logoc.yaml", "Specs/example.yaml", "Specs/_team.yaml", "Specs/team.yaml", ".pre-commit-config.yaml", ".gitignore", "README.md"] {
+            let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("://"), "\(file) links somewhere:\n\(text)")
+            #expect(!text.lowercased().contains("github"), "\(file) names a placeholder:\n\(text)")
+        }
+        let readme = try String(contentsOf: dir.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("logoc explain") && readme.contains("logoc schema"))
+    }
+
     @Test func verifyCatchesAOneColourChange() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -53,6 +53,28 @@ struct ConformanceTests {
         #expect(check.failedDocuments >= 1)
     }
 
+    /// Every invalid input the tests keep: the conformance examples and the
+    /// hostile corpus (checked with their own folder as the root).
+    static let invalidInputs: [String] = files("invalid").map { "invalid/" + $0 }
+        + (((try? FileManager.default.contentsOfDirectory(atPath: TestFixtures.root.appendingPathComponent("hostile").path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "hostile/" + $0 })
+
+    /// One diagnostic per mistake: no two share a code and a place (the
+    /// dark variant reported an unknown key under `dark` twice, once by
+    /// the spec's schema and once by dark's).
+    @Test(arguments: ConformanceTests.invalidInputs)
+    func oneDiagnosticPerMistake(_ path: String) {
+        let parts = path.split(separator: "/").map(String.init)
+        let directory = TestFixtures.root.appendingPathComponent(parts[0] == "invalid" ? "conformance/invalid" : parts[0]).path
+        let input = SpecInput(path: (directory as NSString).appendingPathComponent(parts[1]), displayPath: parts[1], outputFolder: "")
+        let check = SpecChecker(project: Project.load(root: directory)).check(input)
+        var seen: Set<String> = []
+        for d in check.diagnostics {
+            let key = "\(d.code.rawValue) \(d.span.map { "\($0.file):\($0.start.line):\($0.start.column)-\($0.end.line):\($0.end.column)" } ?? "-")"
+            #expect(seen.insert(key).inserted, "\(path): two diagnostics \(key):\n\(listDiagnostics(check.diagnostics))")
+        }
+    }
+
     @Test(arguments: ConformanceTests.files("valid"))
     func valid(_ name: String) {
         let check = Self.check("valid", name)

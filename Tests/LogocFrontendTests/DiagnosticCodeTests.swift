@@ -19,11 +19,59 @@ struct DiagnosticCodeTests {
     }
 
     @Test func e001UnclosedFlowSequence() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: AB
+            shape: 1️⃣[circle
+            2️⃣
+            """], [ExpectedDiagnostic("1️⃣", .E001, "this '[' is never closed", help: "']'",
+                                      noteAt: "2️⃣", note: "did not find expected ',' or ']'")])
+    }
+
+    /// libyaml gives up at the end of the file (45:1 here); the mistake is
+    /// the quote on line 1, and the note says where libyaml stopped.
+    @Test func e001UnclosedDoubleQuotePointsWhereItOpens() {
+        let comments = (1...42).map { "# line \($0 + 2)\n" }.joined()
+        assertDiagnostics(files: ["spec.yaml": "background: 1️⃣\"#1565C0\ntext: AB\n" + comments + "2️⃣"],
+                          [ExpectedDiagnostic("1️⃣", .E001, "this quote (\") is never closed", help: "end the value with \"",
+                                              noteAt: "2️⃣", note: "end of stream")])
+    }
+
+    @Test func e001UnclosedSingleQuote() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text:
+              content: 1️⃣'AB
+              color: white
+            2️⃣
+            """], [ExpectedDiagnostic("1️⃣", .E001, "this quote (') is never closed", noteAt: "2️⃣")])
+    }
+
+    @Test func e001UnclosedFlowMapping() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: 1️⃣{content: AB
+            size2️⃣: 64
+            """], [ExpectedDiagnostic("1️⃣", .E001, "this '{' is never closed", help: "'}'", noteAt: "2️⃣", note: "',' or '}'")])
+    }
+
+    /// The inner list is the one left open; the outer mapping's '}' closes nothing.
+    @Test func e001UnclosedListInsideAFlowMapping() {
+        assertDiagnostics(files: ["spec.yaml": "text: AB\nborder: {width: 1️⃣[1, 22️⃣}\n"],
+                          [ExpectedDiagnostic("1️⃣", .E001, "this '[' is never closed", noteAt: "2️⃣")])
+    }
+
+    /// A list that is closed, with another mistake inside, keeps libyaml's
+    /// own message and place: "never closed" would be wrong there.
+    @Test func e001ClosedListKeepsLibyamlsPlace() {
         assertDiagnostics("""
             text: AB
-            shape: [circle
-            1️⃣
+            shape: [a, b: c1️⃣: d]
             """, [("1️⃣", .E001, "did not find expected ',' or ']'")])
+    }
+
+    /// An error in a quoted value that is closed (a bad escape) is not about the quote.
+    @Test func e001BadEscapeIsNotAnUnclosedQuote() {
+        assertDiagnostics("""
+            text: "A1️⃣\\qB"
+            """, [("1️⃣", .E001, "unknown escape character")])
     }
 
     // MARK: E002 unknown key
@@ -49,6 +97,35 @@ struct DiagnosticCodeTests {
             dark:
               1️⃣size: 64
             """, [("1️⃣", .E002, "'size' cannot be overridden in 'dark'")])
+    }
+
+    /// One E002, from `dark`'s schema; the merged spec's schema no longer
+    /// reports the same key again as "unknown key 'foo'".
+    @Test func e002UnknownKeyInDarkIsReportedOnce() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: AB
+            dark: {1️⃣foo: 1}
+            """], [ExpectedDiagnostic("1️⃣", .E002, "unknown key 'foo' in 'dark'", help: "known keys in 'dark'")])
+    }
+
+    /// A shared value failing in the spec and in its dark variant is one
+    /// mistake: one E011, the dark variant's ratio in a note at `dark:`.
+    @Test func e011InTheSpecAndItsDarkVariantIsOneDiagnostic() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: {content: AB, color: 1️⃣"#777777"}
+            background: "#888888"
+            2️⃣dark: {background: "#999999"}
+            """], [ExpectedDiagnostic("1️⃣", .E011, "contrast 1.26:1", noteAt: "2️⃣", note: "in the dark variant: contrast 1.57:1")])
+    }
+
+    /// Failing only in the dark variant, at a value written outside `dark`:
+    /// the note says which variant fails.
+    @Test func e011OnlyInTheDarkVariantSaysSo() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: {content: AB, color: 1️⃣"#777777"}
+            background: "#FFFFFF"
+            2️⃣dark: {background: "#999999"}
+            """], [ExpectedDiagnostic("1️⃣", .E011, "contrast 1.57:1", noteAt: "2️⃣", note: "in the dark variant")])
     }
 
     // MARK: E003 wrong type or value

@@ -112,6 +112,37 @@ struct RenderingTests {
             """)
     }
 
+    /// The excerpt quotes the line where the quote opens, caret under it;
+    /// it used to quote the empty line after the end of the file.
+    @Test func unclosedQuoteQuotesTheOpeningLine() throws {
+        let text = try Self.human("background: \"#1565C0\ntext: AB\nshape: circle\n")
+        #expect(text == """
+            spec.yaml:1:13: error[E001]: invalid YAML: this quote (") is never closed
+              |
+            1 | background: "#1565C0
+              |             ^
+              note: the YAML reader gave up here: found unexpected end of stream while scanning a quoted scalar (spec.yaml:4:1)
+              help: end the value with " on the same line, or remove the opening "
+
+            """)
+    }
+
+    /// After a NEL (U+0085), LS or PS, which libyaml counts as line breaks,
+    /// the excerpt quotes the line the diagnostic names (it quoted the line
+    /// above, or nothing).
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineBreaksQuoteTheRightLine(_ lineBreak: String) throws {
+        let text = try Self.human("text: AB\(lineBreak)size: 64\nshape: oval\n")
+        #expect(text == """
+            spec.yaml:3:8: error[E003]: unknown shape 'oval'; expected 'circle', 'square' or 'roundRect'
+              |
+            3 | shape: oval
+              |        ^^^^
+              help: use one of 'circle', 'square' or 'roundRect'
+
+            """)
+    }
+
     @Test func severalDiagnosticsAreSeparatedByABlankLine() throws {
         let text = try Self.human("sise: 256\ntext: AB\nshape: oval\n")
         let blocks = text.components(separatedBy: "\n\n")

@@ -196,6 +196,35 @@ struct YAMLReaderTests {
         #expect(check.diagnostics.first?.span?.start == SourcePosition(line: 2, column: 8), "\(listDiagnostics(check.diagnostics))")
     }
 
+    /// libyaml (YAML 1.1) breaks lines at NEL, LS and PS too: every later
+    /// diagnostic must name the line libyaml means.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineBreaksCountAsLines(_ lineBreak: String) {
+        assertDiagnostics("text: AB\(lineBreak)size: 2️⃣8\(lineBreak)shape: 1️⃣oval\n", [
+            ("1️⃣", .E003, "unknown shape 'oval'"),
+            ("2️⃣", .E006, "size 8 is out of range"),
+        ])
+    }
+
+    /// The byte-offset path (bad UTF-8, NUL) counts lines as libyaml does.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r"])
+    func invalidUTF8AfterEveryKindOfLineBreak(_ lineBreak: String) throws {
+        try checkWithPrefix([], "text: AB\(lineBreak)size: 64\(lineBreak)shape: 1️⃣\u{FFFD}\n",
+                            [ExpectedDiagnostic("1️⃣", .E001, "not valid UTF-8")], replacingFFFDWith: [0xFF])
+    }
+
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func nulByteAfterAUnicodeLineBreak(_ lineBreak: String) throws {
+        try checkWithPrefix([0xEF, 0xBB, 0xBF], "text: AB\(lineBreak)é: 1️⃣\0\n", [ExpectedDiagnostic("1️⃣", .E001, "NUL byte")])
+    }
+
+    /// A syntax error's excerpt is found through the same line table: a tab
+    /// after a NEL still gets the tab hint (the line was not found before).
+    @Test func tabHintAfterANEL() {
+        assertDiagnostics(files: ["spec.yaml": "size: 64\u{85}text:\n1️⃣\tcontent: AB\n"],
+                          [ExpectedDiagnostic("1️⃣", .E001, "invalid YAML", help: "tabs")])
+    }
+
     @Test func nulByte() throws {
         try checkWithPrefix([], "text: AB\nshape: ci1️⃣\0rcle\n", [ExpectedDiagnostic("1️⃣", .E001, "NUL byte")])
     }

@@ -43,19 +43,22 @@ public struct YAMLReader: Sendable {
         return (builder.documents, builder.diagnostics)
     }
 
-    /// Line and column of a byte offset, counting columns in Unicode scalars.
+    /// Line and column of a byte offset, counting columns in Unicode scalars
+    /// and lines as libyaml does (`LineBreak`), so a byte offset (from a
+    /// reader error, or a NUL) and a libyaml mark give the same place.
     static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
         var line = 1, column = 1
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < offset, i < bytes.count {
-            let b = bytes[i]
-            // Line breaks as YAML counts them: LF, CR LF, or a lone CR.
-            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+        let end = min(offset, bytes.count)
+        while i < end {
+            let width = LineBreak.width(in: bytes, at: i)
+            if width > 0 {
                 line += 1
                 column = 1
-            } else if b != 0x0D, b & 0xC0 != 0x80 {
-                column += 1
+                i += width
+                continue
             }
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
         return SourcePosition(line: line, column: column)
@@ -284,13 +287,12 @@ private struct TreeBuilder {
 
     private mutating func reportSyntaxError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) { message = "\(problem) \(context)" }
-        let mark = parser.problem_mark
-        var position = Self.position(mark)
+        let context = parser.context.map { String(cString: $0) }
+        var message = context.map { "\(problem) \($0)" } ?? problem
+        var position = Self.position(parser.problem_mark)
+        let bytes = Array(buffer)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset rather than a line and column.
-            let bytes = Array(buffer)
             var offset = min(Int(parser.problem_offset), bytes.count)
             // A bad trailing byte belongs to the sequence its lead byte starts.
             if problem.contains("trailing") {
@@ -301,22 +303,17 @@ private struct TreeBuilder {
             position = YAMLReader.position(ofByte: offset, in: bytes)
             message = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8") ? "file is not valid UTF-8 (\(problem))" : problem
         }
+        let source = SourceFile(path: file, text: SourceText.decode(bytes))
+        if let unclosed = UnclosedConstruct(problem: problem, context: context, at: Self.position(parser.context_mark),
+                                             gaveUp: position, in: source) {
+            diagnostics.append(unclosed.diagnostic(file: file, gaveUpAt: position, because: message))
+            return
+        }
         let span = SourceSpan(file: file, start: position, end: SourcePosition(line: position.line, column: position.column + 1))
         var help = "check the indentation and quoting around this place"
-        let line = Self.lineText(buffer, line: position.line)
-        if line.contains("\t") { help = "YAML indents with spaces only; replace the tabs on this line with spaces" }
+        if source.line(position.line)?.contains("\t") == true { help = "YAML indents with spaces only; replace the tabs on this line with spaces" }
         else if parser.error == YAML_READER_ERROR { help = "save the file as UTF-8" }
         diagnostics.append(Diagnostic(.E001, "invalid YAML: \(message)", at: span, help: help))
-    }
-
-    private static func lineText(_ buffer: UnsafeBufferPointer<UInt8>, line: Int) -> String {
-        var current = 1
-        var bytes: [UInt8] = []
-        for b in buffer {
-            if b == 0x0A { if current == line { break }; current += 1; continue }
-            if current == line { bytes.append(b) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func position(_ mark: yaml_mark_t) -> SourcePosition {

@@ -75,7 +75,8 @@ final class TestProject {
 
 /// YAML with position markers: each `1️⃣`, `2️⃣`, … (a digit, U+FE0F, U+20E3)
 /// is removed and its place recorded as the line and column (1-based, in
-/// Unicode scalars) of the character that followed it.
+/// Unicode scalars, lines broken as libyaml breaks them) of the character
+/// that followed it.
 struct MarkedSource {
     /// The text without markers.
     let text: String
@@ -98,7 +99,10 @@ struct MarkedSource {
                 continue
             }
             text.append(s)
-            if s == "\n" {
+            // Lines as YAML 1.1 (libyaml) breaks them: LF, CR LF, CR, NEL, LS, PS.
+            // The CR of a CR LF is no break of its own: the LF ends the line.
+            let crBeforeLF = s == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n"
+            if !crBeforeLF, ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(s) {
                 line += 1
                 column = 1
             } else {
