@@ -41,10 +41,12 @@ let package = Package(
             ]
         ),
 
+        // Builders of test photos (EXIF, ICC, gAMA), shared by the test targets.
+        .target(name: "PhotoFixtures", dependencies: ["LogocImageIO", "CTurboJPEG", "CLCMS2", "CDeflate"], path: "Tests/PhotoFixtures"),
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
-        .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO"]),
-        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "CLCMS2", "CTurboJPEG"]),
+        .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
+        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]
