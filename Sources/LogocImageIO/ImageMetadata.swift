@@ -133,7 +133,7 @@ enum JPEGMetadata {
             guard total <= ImageMetadata.maxProfileBytes else { return tooLarge }
         }
         guard let count, chunks.count == count else {
-            return .unusable("the ICC profile is split over \(count ?? 0) APP2 markers but only \(chunks.count) are present")
+            return .unusable("the ICC profile is split over \(count ?? 0) APP2 markers but only \(chunks.count) \(chunks.count == 1 ? "is" : "are") present")
         }
         var profile: [UInt8] = []
         profile.reserveCapacity(total)
