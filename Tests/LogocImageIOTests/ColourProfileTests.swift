@@ -37,6 +37,16 @@ struct ColourProfileTests {
         Self.expectConverted(picture.pixels, from: raw, profile: Self.p3)
     }
 
+    /// A real profile written by another tool: Debian's icc-profiles-free
+    /// (installed by `make test`) ships one compatible with Adobe RGB (1998).
+    @Test func adobeRGBProfileFromDebianBecomesSRGB() throws {
+        let adobe = try Fixtures.bytesOf(file: "/usr/share/color/icc/compatibleWithAdobeRGB1998.icc")
+        let plain = PhotoFixtures.jpeg(width: 8, height: 8, Self.colour)
+        let raw = try ImageDecoder.decode(bytes: plain)
+        let tagged = PhotoFixtures.inserting(PhotoFixtures.iccPayloads(adobe).map { (0xE2, $0) }, into: plain)
+        Self.expectConverted(try ImageDecoder.decode(bytes: tagged), from: raw, profile: adobe)
+    }
+
     @Test func profileSplitOverSeveralMarkersIsReassembled() throws {
         let plain = PhotoFixtures.jpeg(width: 8, height: 8, Self.colour)
         let raw = try ImageDecoder.decode(bytes: plain)
