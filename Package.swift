@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependencies point one way:
 //   logoc (CLI) → LogocDriver → LogocRender → LogocRenderTree, LogocImageIO, LogocFonts
-//                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore
+//                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore, LogocImageIO
 // The renderer never sees YAML; the front end never sees Cairo.
 // C libraries are reached only through the small system-library targets,
 // except OpenSSL's libcrypto, opened on first use (LogocDriver/SHA256.swift).
@@ -24,12 +24,13 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["CFontconfig"]),
         .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG"], exclude: ["README.md"]),
-        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "CYAML"]),
+        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
+        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate"]),
         .executableTarget(
@@ -40,10 +41,12 @@ let package = Package(
             ]
         ),
 
+        // Builders of test photos (EXIF, ICC, gAMA), shared by the test targets.
+        .target(name: "PhotoFixtures", dependencies: ["LogocImageIO", "CTurboJPEG", "CLCMS2", "CDeflate"], path: "Tests/PhotoFixtures"),
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
-        .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore"]),
-        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO"]),
+        .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
+        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]

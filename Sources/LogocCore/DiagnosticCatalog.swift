@@ -408,6 +408,28 @@ extension DiagnosticCode {
                     text: {initials: Ann Lee}
                     """
             )
+        case .W007:
+            return DiagnosticExplanation(
+                code: .W007,
+                title: "an image's colour profile cannot be used",
+                explanation: """
+                    The background image embeds an ICC colour profile (JPEG `APP2 ICC_PROFILE` markers, PNG `iCCP`) that logoc cannot use: it is truncated, larger than 4 MiB, split over JPEG markers that do not fit together, for another colour space than the image's (a CMYK or Gray profile on an RGB image), not a profile that describes an image, or rejected by littleCMS. logoc converts pictures to sRGB through their profile (a phone's Display P3, a camera's Adobe RGB); without a usable one the picture is read as sRGB, so its colours may look duller or shifted, and `fromImage` and the contrast check judge those colours.
+
+                    Export the image again from the editor or camera software, with its profile embedded whole (or converted to sRGB and without a profile). A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    # Specs/team/jane.yaml; photos/jane.jpg embeds a profile cut short by a bad export
+                    name: jane
+                    background:
+                      image: photos/jane.jpg
+                    """,
+                fixed: """
+                    # Specs/team/jane.yaml; photos/jane.jpg exported again, in sRGB without a profile
+                    name: jane
+                    background:
+                      image: photos/jane.jpg
+                    """
+            )
         case .W008:
             return DiagnosticExplanation(
                 code: .W008,

@@ -15,14 +15,8 @@ import Darwin
 /// There is no shared state: every call creates and frees its own libpng
 /// and TurboJPEG handles, so any number of tasks may decode at once.
 public enum ImageDecoder {
-    /// Decodes a PNG or JPEG held in memory, recognised by its signature.
-    ///
-    /// PNG goes through libpng's simplified API (every bit depth, grey,
-    /// palette with `tRNS`, interlaced; 16-bit samples without gamma
-    /// information are taken as sRGB, as browsers do). JPEG goes through
-    /// TurboJPEG, including progressive files and CMYK/YCCK ones, whose
-    /// colours are converted here because TurboJPEG 2.1 cannot. EXIF
-    /// orientation is not applied.
+    /// Decodes a PNG or JPEG held in memory, recognised by its signature,
+    /// upright and in sRGB (see `decodePicture(bytes:)`).
     ///
     /// - Parameters:
     ///   - bytes: the whole file.
@@ -35,17 +29,48 @@ public enum ImageDecoder {
     public static func decode(
         bytes: [UInt8], maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
     ) throws(ImageError) -> PixelBuffer {
+        try decodePicture(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge).pixels
+    }
+
+    /// Decodes a PNG or JPEG held in memory as it is meant to be seen: EXIF
+    /// orientation applied, colours converted to sRGB from an embedded ICC
+    /// profile or PNG's `gAMA`/`cHRM` (an unusable profile is ignored: the
+    /// validator warns, W007), and what was done.
+    ///
+    /// PNG goes through libpng's simplified API (every bit depth, grey,
+    /// palette with `tRNS`, interlaced; 16-bit samples without gamma
+    /// information are taken as sRGB, as browsers do). JPEG goes through
+    /// TurboJPEG, including progressive files and CMYK/YCCK ones, whose
+    /// colours are converted here because TurboJPEG 2.1 cannot.
+    public static func decodePicture(
+        bytes: [UInt8], maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+    ) throws(ImageError) -> DecodedPicture {
         let budget = Budget(maxPixels: maxPixels, maxEdge: maxEdge)
-        if bytes.starts(with: PNGDecoding.signature) {
-            return try PNGDecoding.decode(bytes, budget: budget)
+        let isPNG = bytes.starts(with: PNGDecoding.signature)
+        guard isPNG || bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
+            throw .notDecodable(bytes.isEmpty ? "image data is empty" : "image data is neither PNG nor JPEG")
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return try JPEGDecoding.decode(bytes, budget: budget)
+        let metadata = ImageMetadata.read(bytes)
+        let converter: Converter?
+        switch metadata.map(ColourConversion.converter(for:)) {
+        case .success(let made)?: converter = made
+        case .failure?, nil: converter = nil  // read as sRGB; `check` warned (W007)
         }
-        if bytes.isEmpty {
-            throw .notDecodable("image data is empty")
+        var pixels: PixelBuffer
+        if isPNG {
+            // libpng would apply gAMA itself: logoc does (or, where iCCP or
+            // sRGB take precedence, must not), so libpng never sees it.
+            var input = bytes
+            for chunk in (metadata?.gammaChunks ?? []).reversed() { input.removeSubrange(chunk) }
+            pixels = try PNGDecoding.decodeStraight(input, budget: budget)
+            converter?.convert(&pixels)
+            PNGDecoding.premultiply(&pixels)
+        } else {
+            pixels = try JPEGDecoding.decode(bytes, budget: budget)
+            if metadata?.channels != .cmyk { converter?.convert(&pixels) }  // opaque: straight is premultiplied
         }
-        throw .notDecodable("image data is neither PNG nor JPEG")
+        let orientation = metadata?.orientation ?? .up
+        return DecodedPicture(pixels: orientation.apply(to: pixels), orientation: orientation, isConverted: converter != nil)
     }
 
     /// Reads the file at `path` and decodes it like `decode(bytes:)`.
@@ -60,11 +85,18 @@ public enum ImageDecoder {
     public static func decode(
         contentsOfFile path: String, maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
     ) throws(ImageError) -> PixelBuffer {
+        try decodePicture(contentsOfFile: path, maxPixels: maxPixels, maxEdge: maxEdge).pixels
+    }
+
+    /// Reads the file at `path` and decodes it like `decodePicture(bytes:)`.
+    public static func decodePicture(
+        contentsOfFile path: String, maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+    ) throws(ImageError) -> DecodedPicture {
         // 8 bytes per pixel (16-bit RGBA, stored) plus generous room for metadata.
         let (raw, overflow) = max(0, maxPixels).multipliedReportingOverflow(by: 8)
         let maxBytes = overflow ? Int.max : raw.addingReportingOverflow(16 << 20).partialValue
         let bytes = try readRegularFile(path, maxBytes: maxBytes)
-        return try decode(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge)
+        return try decodePicture(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge)
     }
 
     /// Reads a whole regular file, checking the type on the open descriptor

@@ -43,3 +43,18 @@ extension PixelBuffer {
         return try result.get()
     }
 }
+
+/// A decoded picture as it is meant to be seen, and what decoding changed
+/// from the stored pixels.
+public struct DecodedPicture: Sendable {
+    /// Upright, sRGB, premultiplied ARGB32.
+    public var pixels: PixelBuffer
+    /// The EXIF orientation that was applied.
+    public var orientation: ExifOrientation
+    /// Whether the colours were converted to sRGB from a profile or gAMA/cHRM.
+    public var isConverted: Bool
+
+    /// Whether the pixels are the file's own: then an SVG may embed the
+    /// original file in their place, and any viewer shows the same.
+    public var isAsStored: Bool { orientation == .up && !isConverted }
+}

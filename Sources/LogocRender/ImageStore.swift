@@ -19,13 +19,18 @@ public final class ImageStore: @unchecked Sendable {
     final class Pixels: @unchecked Sendable {
         let data: UnsafeMutableRawPointer
         let width: Int, height: Int, stride: Int
+        /// Whether these are the file's own pixels (not turned by EXIF
+        /// orientation, not converted from a colour profile), so an SVG may
+        /// embed the original file instead.
+        let isAsStored: Bool
         var byteCount: Int { stride * height }
 
         /// Cleared pixels, or a copy of `bytes` (at least `stride × height`).
-        init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil) {
+        init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil, isAsStored: Bool = false) {
             self.width = width
             self.height = height
             self.stride = stride
+            self.isAsStored = isAsStored
             data = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
             if let base = bytes?.baseAddress {
                 data.copyMemory(from: base, byteCount: stride * height)
@@ -50,20 +55,24 @@ public final class ImageStore: @unchecked Sendable {
 
     public init() {}
 
-    /// The decoded image at `path`, decoding it on first use. Two renderers
-    /// asking at once may both decode; the result is the same.
+    /// The decoded image at `path`, upright and in sRGB, decoding it on
+    /// first use. Two renderers asking at once may both decode; the result
+    /// is the same.
     func decoded(_ path: String) throws(RenderError) -> Pixels {
         if let hit = lookUp(path, in: \.decoded) { return hit }
-        let buffer: PixelBuffer
+        let picture: DecodedPicture
         do {
-            buffer = try ImageDecoder.decode(contentsOfFile: path)
+            picture = try ImageDecoder.decodePicture(contentsOfFile: path)
         } catch {
             throw .image(path: path, message: error.message)
         }
+        let buffer = picture.pixels
         guard buffer.width > 0, buffer.height > 0, buffer.bytes.count >= buffer.stride * buffer.height else {
             throw .image(path: path, message: "the image has no pixels")
         }
-        let pixels = buffer.bytes.withUnsafeBytes { Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0) }
+        let pixels = buffer.bytes.withUnsafeBytes {
+            Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0, isAsStored: picture.isAsStored)
+        }
         lock.lock()
         defer { lock.unlock() }
         decoded.append((path, pixels))

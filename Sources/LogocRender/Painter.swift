@@ -182,8 +182,10 @@ final class ImageCache {
         let entry: Entry
         if let hit = cached(path) { entry = hit } else { entry = try remember(path, try store.decoded(path), path: path) }
         // In SVG a JPEG or PNG is embedded as the original file, not
-        // re-encoded by Cairo (slower, and larger than the original).
-        if embedOriginal, !entry.embedded, let data = FileManager.default.contents(atPath: path),
+        // re-encoded by Cairo (slower, and larger than the original); not
+        // when logoc turned or colour-converted it, since viewers differ in
+        // whether they apply EXIF orientation and profiles.
+        if embedOriginal, !entry.embedded, entry.pixels.isAsStored, let data = FileManager.default.contents(atPath: path),
            let mime = data.starts(with: [0xFF, 0xD8]) ? CAIRO_MIME_TYPE_JPEG : data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? CAIRO_MIME_TYPE_PNG : nil {
             entry.embedded = true
             let copy = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)

@@ -128,7 +128,7 @@ struct CLITests {
     }
 
     @Test func explainPrintsEveryCode() throws {
-        for code in ["E001", "E002", "E003", "E004", "E005", "E006", "E007", "E010", "E011", "E012", "E013", "E014", "E015", "E016", "W001", "W002"] {
+        for code in ["E001", "E002", "E003", "E004", "E005", "E006", "E007", "E010", "E011", "E012", "E013", "E014", "E015", "E016", "W001", "W002", "W007"] {
             let run = try Self.run(["explain", code.lowercased()])
             #expect(run.status == 0)
             #expect(run.stdout.hasPrefix(code))

@@ -16,8 +16,13 @@ struct CatalogExampleTests {
     /// The files the examples' comments describe, for the failing and the fixed version.
     static func setUp(_ code: DiagnosticCode, fixed: Bool, in project: TestProject) throws {
         switch code {
-        case .E012 where fixed:
+        case .E012 where fixed, .W007 where fixed:
             try project.write("Specs/team/photos/jane.jpg", bytes: jpegHeader)
+        case .W007:
+            // An APP2 ICC_PROFILE marker holding the first 40 bytes of a profile.
+            let cut: [UInt8] = Array("ICC_PROFILE\0".utf8) + [1, 1] + [0, 0, 2, 0x30] + Array(repeating: 0x20, count: 36)
+            let app2: [UInt8] = [0xFF, 0xE2, 0x00, UInt8(cut.count + 2)] + cut
+            try project.write("Specs/team/photos/jane.jpg", bytes: Array(jpegHeader.prefix(2)) + app2 + jpegHeader.dropFirst(2))
         case .E013 where fixed:
             try project.write("Specs/_base.yaml", "size: 256\n")
         case .E015:

@@ -175,7 +175,8 @@ struct FileReadingTests {
             let path = try Self.temporaryFile(jpeg(padding: padding))
             defer { try? FileManager.default.removeItem(atPath: path) }
             let header = try ImageProbe.headerBytes(ofFile: path).get()
-            #expect(ImageProbe.header(header) == ImageProbe.Header(format: .jpeg, width: 300, height: 200), "\(padding)")
+            let probed = ImageProbe.header(header)
+            #expect(probed?.format == .jpeg && probed?.width == 300 && probed?.height == 200, "\(padding)")
         }
         let notImage = try Self.temporaryFile(Array(repeating: 0x41, count: 10_000))
         defer { try? FileManager.default.removeItem(atPath: notImage) }

@@ -59,6 +59,11 @@ enum Fixtures {
         directory.appendingPathComponent(name).path
     }
 
+    /// A file outside the fixtures, by absolute path.
+    static func bytesOf(file path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LogocCore
 import LogocFonts
+import LogocImageIO
 
 /// The rules of SPEC.md that look across keys and at the files a spec names:
 /// palette names, paths, images and fonts, characters the fonts can draw,
@@ -156,6 +157,10 @@ struct Validator {
                 || header.width * header.height > ImageProbe.maxPixels {
                 error(.E012, "image '\(path.value)' is \(header.width) × \(header.height) pixels; at most \(ImageProbe.maxEdge) per edge and \(ImageProbe.maxPixels / 1_000_000) megapixels are accepted",
                       at: path.span, help: "scale the image down; 4096 pixels per edge is plenty for any avatar")
+            }
+            if let problem = ColourConversion.problem(with: header) {
+                warn(.W007, "the colour profile of image '\(path.value)' cannot be used, so its colours are read as sRGB: \(problem)",
+                     at: path.span, help: "export the image again with an intact profile (Display P3, Adobe RGB or sRGB), or without one")
             }
         }
     }
