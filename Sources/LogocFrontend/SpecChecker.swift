@@ -109,7 +109,7 @@ public struct SpecChecker: Sendable {
                 return nil
             }
             if !LanguageSchema.matches(name, pattern: LanguageSchema.namePattern) {
-                result.diagnostics.append(Diagnostic(.E003, "the file name '\(name)' is not a valid spec name", at: document.start,
+                result.diagnostics.append(Diagnostic(.E003, "the file name '\(Quoted.value(name))' is not a valid spec name", at: document.start,
                                                      help: "add 'name:' with letters, digits, '.', '_' or '-', or rename the file"))
                 return nil
             }
@@ -139,11 +139,11 @@ public struct SpecChecker: Sendable {
             switch project.paths.resolve(path.value, from: directory) {
             case .file(let real): file = real
             case .missing:
-                result.diagnostics.append(Diagnostic(.E012, "partial '\(path.value)' does not exist", at: path.span,
+                result.diagnostics.append(Diagnostic(.E012, "partial '\(Quoted.value(path.value))' does not exist", at: path.span,
                                                      help: "paths are relative to the spec's folder; partials are named like '_base.yaml'"))
                 continue
             case .outsideRoot:
-                result.diagnostics.append(Diagnostic(.E013, "partial '\(path.value)' is outside the project root", at: path.span,
+                result.diagnostics.append(Diagnostic(.E013, "partial '\(Quoted.value(path.value))' is outside the project root", at: path.span,
                                                      help: "keep partials inside the project (or pass --root)"))
                 continue
             }
@@ -171,8 +171,8 @@ public struct SpecChecker: Sendable {
             result.sources.append(source)
             guard documents.count == 1, let root = documents[0].root, root.pairs != nil else {
                 if !documents.isEmpty || result.diagnostics.isEmpty {
-                    result.diagnostics.append(Diagnostic(.E003, "partial '\(path.value)' must hold one mapping of keys", at: path.span,
-                                                         help: "write the shared keys in '\(path.value)', one document only"))
+                    result.diagnostics.append(Diagnostic(.E003, "partial '\(Quoted.value(path.value))' must hold one mapping of keys", at: path.span,
+                                                         help: "write the shared keys in '\(Quoted.value(path.value))', one document only"))
                 }
                 continue
             }

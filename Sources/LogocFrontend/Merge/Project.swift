@@ -68,9 +68,9 @@ public final class Project: Sendable {
                     for folder in folders.value {
                         switch paths.resolve(folder.value, from: paths.root) {
                         case .file(let real): config.fontFolders.append(real)
-                        case .missing: decoder.report(Diagnostic(.E012, "font folder '\(folder.value)' does not exist", at: folder.span,
+                        case .missing: decoder.report(Diagnostic(.E012, "font folder '\(Quoted.value(folder.value))' does not exist", at: folder.span,
                                                                   help: "create the folder or remove it from 'fonts'"))
-                        case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(folder.value)' is outside the project root", at: folder.span,
+                        case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(Quoted.value(folder.value))' is outside the project root", at: folder.span,
                                                                       help: "keep fonts inside the project, or pass a wider --root"))
                         }
                     }
@@ -102,8 +102,8 @@ extension SyntaxDecoder {
         for pair in pairs {
             guard let name = pair.key.scalar else { continue }
             guard LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) else {
-                report(Diagnostic(.E003, "'\(name)' is not a valid palette name", at: pair.key.span,
-                                  help: "use letters, digits, '_' and '-', starting with a letter"))
+                report(Diagnostic(.E003, "'\(Quoted.value(name))' is not a valid palette name", at: pair.key.span,
+                                  help: "use up to \(LanguageSchema.maxPaletteNameLength) letters, digits, '_' and '-', starting with a letter"))
                 continue
             }
             guard let colour = colour(pair.value, key: name) else { continue }
