@@ -66,8 +66,9 @@ public struct SpecChecker: Sendable {
         var chain = own["extends"] == nil ? [] : [project.paths.realFile(input.path) ?? input.path]
         var partials: [String] = []
         var merged = own
+        var expanded = ExpandedPartials()
         if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,
-                                  sources: &sources, into: &result) {
+                                  sources: &sources, expanded: &expanded, into: &result) {
             merged = NodeMerger.merge(base, own)
         }
         if let output = project.config.output {
@@ -121,9 +122,24 @@ public struct SpecChecker: Sendable {
                            partials: Array(Set(partials)).sorted())
     }
 
+    /// Most nodes the partials under one spec may merge into: as many as
+    /// one document may hold (`YAMLReader.maxExpandedNodes`). A spec needs a
+    /// few dozen; 64 partials of 10,000 keys each would be 640,000.
+    static let maxMergedNodes = 10_000
+
+    /// Partials already merged (with what they extend) for one spec
+    /// document, by real path: in a diamond (`_a` and `_b` both extend
+    /// `_c`) each is merged once. Without it, 4 levels of 64 partials, each
+    /// extending the 64 of the next, merged 64⁴ times: 64 s and 1 GB.
+    struct ExpandedPartials {
+        var nodes: [String: YAMLNode] = [:]
+        /// Set once the merged size passed `maxMergedNodes`: merging stops.
+        var overflowed = false
+    }
+
     /// The merged partials under a spec or partial, or nil when it extends none.
     private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String], partials: inout [String],
-                             sources: inout [String: SourceFile], into result: inout FileCheck) -> YAMLNode? {
+                             sources: inout [String: SourceFile], expanded: inout ExpandedPartials, into result: inout FileCheck) -> YAMLNode? {
         guard let value = node["extends"] else { return nil }
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]
@@ -151,6 +167,15 @@ public struct SpecChecker: Sendable {
                 let cycle = (chain[start...].map { ($0 as NSString).lastPathComponent } + [(file as NSString).lastPathComponent]).joined(separator: " → ")
                 result.diagnostics.append(Diagnostic(.E015, "'extends' makes a cycle: \(cycle)", at: path.span,
                                                      help: "remove one of the 'extends' in the cycle"))
+                continue
+            }
+            if expanded.overflowed { return nil }
+            // The same file reached again merges to the same node: its
+            // diagnostics are already in `result` (cycles included, which
+            // the first expansion found).
+            if let known = expanded.nodes[file] {
+                partials.append(file)
+                base = merged(base, known, at: path.span, expanded: &expanded, into: &result)
                 continue
             }
             let partialDisplay = PathResolver.displayJoin(display, path.value)
@@ -184,14 +209,27 @@ public struct SpecChecker: Sendable {
             chain.append(file)
             partials.append(file)
             if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
-                                       chain: &chain, partials: &partials, sources: &sources, into: &result) {
+                                       chain: &chain, partials: &partials, sources: &sources, expanded: &expanded, into: &result) {
                 partial = NodeMerger.merge(inner, partial)
             }
             chain.removeLast()
             partial = NodeMerger.removing(["extends", "name"], from: partial)
-            base = base.map { NodeMerger.merge($0, partial) } ?? partial
+            expanded.nodes[file] = partial
+            base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
         }
-        return base
+        return expanded.overflowed ? nil : base
+    }
+
+    /// `partial` merged over `base`, or nil (with `E015` at the `extends`
+    /// entry) once the result passes `maxMergedNodes`.
+    private func merged(_ base: YAMLNode?, _ partial: YAMLNode, at span: SourceSpan, expanded: inout ExpandedPartials,
+                        into result: inout FileCheck) -> YAMLNode? {
+        let node = base.map { NodeMerger.merge($0, partial) } ?? partial
+        guard node.nodeCount(upTo: Self.maxMergedNodes) > Self.maxMergedNodes else { return node }
+        expanded.overflowed = true
+        result.diagnostics.append(Diagnostic(.E015, "'extends' merges more than \(Self.maxMergedNodes) nodes", at: span,
+                                             help: "share fewer keys through partials; a spec and its partials need a few dozen"))
+        return nil
     }
 
     /// Reads and parses a YAML file, recording its source; nil when it cannot be read.

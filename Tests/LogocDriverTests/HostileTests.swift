@@ -111,6 +111,26 @@ struct HostileTests {
             try Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: root + "/noise.ttf"))
             try write(root, "spec.yaml", "text: {content: AB, font: {file: noise.ttf}}\n")
         },
+        // `extends` diamonds: each level's 32 partials extend all 32 of the
+        // next, so a spec reaches the bottom 32⁵ ways; merged once each, it
+        // is instant (before, the merges were exponential: 4 GB and abort).
+        Case(name: "extends diamond, 5 levels of 32", expect: nil) { root in
+            let width = 32, depth = 5
+            func names(_ level: Int) -> String { "[" + (0..<width).map { "_l\(level)_\($0).yaml" }.joined(separator: ", ") + "]" }
+            for level in 1...depth {
+                for i in 0..<width {
+                    let body = level == depth ? "text: AB\n" : "extends: \(names(level + 1))\n"
+                    try write(root, "_l\(level)_\(i).yaml", body + "shape: \(i % 2 == 0 ? "circle" : "square")\n")
+                }
+            }
+            try write(root, "spec.yaml", "extends: \(names(1))\n")
+        },
+        Case(name: "extends merging past 10,000 nodes", expect: "E015") { root in
+            for p in 0..<3 {
+                try write(root, "_p\(p).yaml", "x\(p):\n" + (0..<4_000).map { "  k\($0): 1\n" }.joined())
+            }
+            try write(root, "spec.yaml", "extends: [_p0.yaml, _p1.yaml, _p2.yaml]\ntext: AB\n")
+        },
     ]
 
     @Test(arguments: committed + generated)
