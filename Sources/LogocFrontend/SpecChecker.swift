@@ -19,6 +19,12 @@ public struct SpecChecker: Sendable {
 
     public func check(_ input: SpecInput) -> FileCheck {
         var result = FileCheck()
+        if let problem = input.problem {
+            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(Quoted.value(input.displayPath))': \(problem)", at: .startOf(input.displayPath),
+                                                 help: "move the specs to a folder fewer levels deep, or shorten its folder names"))
+            result.failedDocuments = 1
+            return result
+        }
         guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil) else {
             result.failedDocuments = 1
             return result
