@@ -131,6 +131,20 @@ struct HostileTests {
             }
             try write(root, "spec.yaml", "extends: [_p0.yaml, _p1.yaml, _p2.yaml]\ntext: AB\n")
         },
+        // Did-you-mean and echoes (items 12 and 13): a 1 MiB value was
+        // compared with every colour name through a full matrix (36 s), and
+        // quoted whole in the message; 20,000-character names against each
+        // other took 3.2 GB.
+        Case(name: "colour of 1 MiB - 100", expect: "E005") { root in
+            try write(root, "spec.yaml", "text: AB\nbackground: " + String(repeating: "x", count: (1 << 20) - 100) + "\n")
+        },
+        Case(name: "20,000-character palette name and $name", expect: "E005") { root in
+            try write(root, "logoc.yaml", "palette:\n  " + String(repeating: "b", count: 20_000) + ": red\n")
+            try write(root, "spec.yaml", "text: AB\nbackground: $" + String(repeating: "b", count: 19_999) + "c\n")
+        },
+        Case(name: "20,000-character font family", expect: "E016") { root in
+            try write(root, "spec.yaml", "text: {content: AB, font: " + String(repeating: "I", count: 20_000) + "}\n")
+        },
     ]
 
     @Test(arguments: committed + generated)
@@ -164,6 +178,10 @@ struct HostileTests {
             #expect(run.stderr.contains("help: "), "no help: \(context)")
             #expect(written.allSatisfy { ["manifest.json", "index.html", ".logoc-cache", ".logoc.lock"].contains($0) }, "written: \(written)")
             #expect(!manifest.contains("spec.png") && !manifest.contains("spec.svg"), "manifest: \(manifest)")
+            // No value is echoed whole: each diagnostic is a few lines of
+            // bounded length (a 1 MiB value once made 1 MB of stderr).
+            let count = run.stderr.matches(of: /(error|warning)\[/).count
+            #expect(run.stderr.utf8.count < 2_048 * max(1, count), "\(run.stderr.utf8.count) bytes for \(count) diagnostics: \(context)")
         } else {
             #expect(run.status == 0, "exit \(run.status): \(context)")
             #expect(written.contains("spec.png") && written.contains("spec.svg"), "written: \(written)")
