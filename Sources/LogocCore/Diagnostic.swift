@@ -7,7 +7,7 @@ public struct Diagnostic: Hashable, Sendable {
         public var span: SourceSpan?
 
         public init(_ message: String, at span: SourceSpan? = nil) {
-            self.message = message
+            self.message = Quoted.message(message)
             self.span = span
         }
     }
@@ -31,9 +31,11 @@ public struct Diagnostic: Hashable, Sendable {
     ) {
         self.code = code
         self.severity = code.severity
-        self.message = message
+        // Bounded whatever the caller quoted (`Quoted`): JSON and SARIF
+        // carry these texts whole.
+        self.message = Quoted.message(message)
         self.span = span
-        self.help = help
+        self.help = help.map(Quoted.message)
         self.notes = notes
     }
 

@@ -240,7 +240,7 @@ extension DiagnosticCode {
                 code: .E012,
                 title: "a named file is missing, unreadable or not decodable",
                 explanation: """
-                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large is refused without being decoded.
+                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large is refused without being decoded. The same code reports a spec file or folder that `check` and `build` found but cannot read: a folder more than 64 levels below the folder named, or a path longer than 4,095 bytes (the most the system opens).
 
                     Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format.
                     """,
@@ -316,7 +316,7 @@ extension DiagnosticCode {
                 explanation: """
                     A chain of `extends` leads back to a file already in it (`acme.yaml` extends `_brand.yaml`, which extends `acme.yaml`), so there is no order to merge them in. Remove the `extends` that closes the loop; a partial should not extend the specs that use it.
 
-                    The same code refuses a document whose YAML aliases would expand to more than 10,000 nodes (the "billion laughs" pattern). logoc stops without expanding it; write the values out, or share them through a partial.
+                    The same code refuses a document whose YAML aliases would expand to more than 10,000 nodes (the "billion laughs" pattern). logoc stops without expanding it; write the values out, or share them through a partial. It also refuses a spec whose partials (through `extends`, at every level) merge into more than 10,000 nodes; a partial reached several ways is merged once.
                     """,
                 failing: """
                     # Specs/acme.yaml

@@ -10,6 +10,10 @@ public struct SpecInput: Sendable, Hashable {
     /// The spec's folder below the input directory ("" at the top), which
     /// outputs mirror.
     public var outputFolder: String
+    /// Why discovery could not read this spec, or the folder it stands for
+    /// (too deep, path too long): checked as `E012` at it, so that nothing
+    /// is skipped in silence.
+    public var problem: String?
 
     public init(path: String, displayPath: String, outputFolder: String) {
         self.path = path

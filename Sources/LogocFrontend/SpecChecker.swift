@@ -19,6 +19,12 @@ public struct SpecChecker: Sendable {
 
     public func check(_ input: SpecInput) -> FileCheck {
         var result = FileCheck()
+        if let problem = input.problem {
+            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(Quoted.value(input.displayPath))': \(problem)", at: .startOf(input.displayPath),
+                                                 help: "move the specs to a folder fewer levels deep, or shorten its folder names"))
+            result.failedDocuments = 1
+            return result
+        }
         guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil) else {
             result.failedDocuments = 1
             return result
@@ -66,8 +72,9 @@ public struct SpecChecker: Sendable {
         var chain = own["extends"] == nil ? [] : [project.paths.realFile(input.path) ?? input.path]
         var partials: [String] = []
         var merged = own
+        var expanded = ExpandedPartials()
         if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,
-                                  sources: &sources, into: &result) {
+                                  sources: &sources, expanded: &expanded, into: &result) {
             merged = NodeMerger.merge(base, own)
         }
         if let output = project.config.output {
@@ -127,7 +134,7 @@ public struct SpecChecker: Sendable {
                 return nil
             }
             if !LanguageSchema.matches(name, pattern: LanguageSchema.namePattern) {
-                result.diagnostics.append(Diagnostic(.E003, "the file name '\(name)' is not a valid spec name", at: document.start,
+                result.diagnostics.append(Diagnostic(.E003, "the file name '\(Quoted.value(name))' is not a valid spec name", at: document.start,
                                                      help: "add 'name:' with letters, digits, '.', '_' or '-', or rename the file"))
                 return nil
             }
@@ -140,9 +147,24 @@ public struct SpecChecker: Sendable {
                            partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
     }
 
+    /// Most nodes the partials under one spec may merge into: as many as
+    /// one document may hold (`YAMLReader.maxExpandedNodes`). A spec needs a
+    /// few dozen; 64 partials of 10,000 keys each would be 640,000.
+    static let maxMergedNodes = 10_000
+
+    /// Partials already merged (with what they extend) for one spec
+    /// document, by real path: in a diamond (`_a` and `_b` both extend
+    /// `_c`) each is merged once. Without it, 4 levels of 64 partials, each
+    /// extending the 64 of the next, merged 64⁴ times: 64 s and 1 GB.
+    struct ExpandedPartials {
+        var nodes: [String: YAMLNode] = [:]
+        /// Set once the merged size passed `maxMergedNodes`: merging stops.
+        var overflowed = false
+    }
+
     /// The merged partials under a spec or partial, or nil when it extends none.
     private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String], partials: inout [String],
-                             sources: inout [String: SourceFile], into result: inout FileCheck) -> YAMLNode? {
+                             sources: inout [String: SourceFile], expanded: inout ExpandedPartials, into result: inout FileCheck) -> YAMLNode? {
         guard let value = node["extends"] else { return nil }
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]
@@ -158,11 +180,11 @@ public struct SpecChecker: Sendable {
             switch project.paths.resolve(path.value, from: directory) {
             case .file(let real): file = real
             case .missing:
-                result.diagnostics.append(Diagnostic(.E012, "partial '\(path.value)' does not exist", at: path.span,
+                result.diagnostics.append(Diagnostic(.E012, "partial '\(Quoted.value(path.value))' does not exist", at: path.span,
                                                      help: "paths are relative to the spec's folder; partials are named like '_base.yaml'"))
                 continue
             case .outsideRoot:
-                result.diagnostics.append(Diagnostic(.E013, "partial '\(path.value)' is outside the project root", at: path.span,
+                result.diagnostics.append(Diagnostic(.E013, "partial '\(Quoted.value(path.value))' is outside the project root", at: path.span,
                                                      help: "keep partials inside the project (or pass --root)"))
                 continue
             }
@@ -170,6 +192,15 @@ public struct SpecChecker: Sendable {
                 let cycle = (chain[start...].map { ($0 as NSString).lastPathComponent } + [(file as NSString).lastPathComponent]).joined(separator: " → ")
                 result.diagnostics.append(Diagnostic(.E015, "'extends' makes a cycle: \(cycle)", at: path.span,
                                                      help: "remove one of the 'extends' in the cycle"))
+                continue
+            }
+            if expanded.overflowed { return nil }
+            // The same file reached again merges to the same node: its
+            // diagnostics are already in `result` (cycles included, which
+            // the first expansion found).
+            if let known = expanded.nodes[file] {
+                partials.append(file)
+                base = merged(base, known, at: path.span, expanded: &expanded, into: &result)
                 continue
             }
             let partialDisplay = PathResolver.displayJoin(display, path.value)
@@ -191,8 +222,8 @@ public struct SpecChecker: Sendable {
             result.sources.append(source)
             guard documents.count == 1, let root = documents[0].root, root.pairs != nil else {
                 if !documents.isEmpty || result.diagnostics.isEmpty {
-                    result.diagnostics.append(Diagnostic(.E003, "partial '\(path.value)' must hold one mapping of keys", at: path.span,
-                                                         help: "write the shared keys in '\(path.value)', one document only"))
+                    result.diagnostics.append(Diagnostic(.E003, "partial '\(Quoted.value(path.value))' must hold one mapping of keys", at: path.span,
+                                                         help: "write the shared keys in '\(Quoted.value(path.value))', one document only"))
                 }
                 continue
             }
@@ -204,14 +235,27 @@ public struct SpecChecker: Sendable {
             chain.append(file)
             partials.append(file)
             if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
-                                       chain: &chain, partials: &partials, sources: &sources, into: &result) {
+                                       chain: &chain, partials: &partials, sources: &sources, expanded: &expanded, into: &result) {
                 partial = NodeMerger.merge(inner, partial)
             }
             chain.removeLast()
             partial = NodeMerger.removing(["extends", "name"], from: partial)
-            base = base.map { NodeMerger.merge($0, partial) } ?? partial
+            expanded.nodes[file] = partial
+            base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
         }
-        return base
+        return expanded.overflowed ? nil : base
+    }
+
+    /// `partial` merged over `base`, or nil (with `E015` at the `extends`
+    /// entry) once the result passes `maxMergedNodes`.
+    private func merged(_ base: YAMLNode?, _ partial: YAMLNode, at span: SourceSpan, expanded: inout ExpandedPartials,
+                        into result: inout FileCheck) -> YAMLNode? {
+        let node = base.map { NodeMerger.merge($0, partial) } ?? partial
+        guard node.nodeCount(upTo: Self.maxMergedNodes) > Self.maxMergedNodes else { return node }
+        expanded.overflowed = true
+        result.diagnostics.append(Diagnostic(.E015, "'extends' merges more than \(Self.maxMergedNodes) nodes", at: span,
+                                             help: "share fewer keys through partials; a spec and its partials need a few dozen"))
+        return nil
     }
 
     /// Reads and parses a YAML file, recording its source; nil when it cannot be read.

@@ -107,8 +107,8 @@ final class Backdrop {
             }
             return
         }
-        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
-        let x1 = min(buffer.width, Int((rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int((rect.y + rect.height).rounded(.up)))
+        let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
+        let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         Luminance.red.withUnsafeBufferPointer { r in
             Luminance.green.withUnsafeBufferPointer { g in

@@ -90,8 +90,8 @@ final class ImageSurface {
 extension PixelBuffer {
     /// Straight-alpha colours of the pixels whose centres lie in `rect`.
     func colors(in rect: Rect) -> [RGBA] {
-        let x0 = max(0, Int((rect.x).rounded(.down))), y0 = max(0, Int((rect.y).rounded(.down)))
-        let x1 = min(width, Int((rect.x + rect.width).rounded(.up))), y1 = min(height, Int((rect.y + rect.height).rounded(.up)))
+        let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
+        let x1 = min(width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(height, Int(saturating: (rect.y + rect.height).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return [] }
         var out: [RGBA] = []
         out.reserveCapacity((x1 - x0) * (y1 - y0))

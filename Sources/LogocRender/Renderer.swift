@@ -262,8 +262,8 @@ public final class Renderer {
         // when there is one, or draw just that window of the background (the
         // same pixels as the full canvas, at a fraction of the cost).
         let box = layout.inkBox
-        let x0 = max(0, Int(box.x.rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
-        let x1 = min(tree.size, Int((box.x + box.width).rounded(.up))), y1 = min(tree.size, Int((box.y + box.height).rounded(.up)))
+        let x0 = max(0, Int(saturating: box.x.rounded(.down))), y0 = max(0, Int(saturating: box.y.rounded(.down)))
+        let x1 = min(tree.size, Int(saturating: (box.x + box.width).rounded(.up))), y1 = min(tree.size, Int(saturating: (box.y + box.height).rounded(.up)))
         var backdrop = Backdrop(colors: [])
         if x1 > x0, y1 > y0 {
             let window: PixelBuffer

@@ -49,7 +49,7 @@ extension RenderTree {
 
     private func n(_ v: Double) -> String {
         let rounded = (v * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if rounded == rounded.rounded() { return String(Int(saturating: rounded)) }
         var s = String(rounded)
         while s.hasSuffix("0") { s.removeLast() }
         return s

@@ -150,3 +150,29 @@ struct LongLineExcerptTests {
         #expect(Array(quoted)[index] == "X", "\(quoted)\n\(caret)")
     }
 }
+
+/// Values quoted in diagnostics are cut (issue 15, item 13): a 1 MiB value
+/// once made every diagnostic about it a megabyte, in every format.
+struct QuotedTests {
+    @Test func aLongValueIsCutWithItsLength() {
+        let value = String(repeating: "x", count: 1 << 20)
+        let quoted = Quoted.value(value)
+        #expect(quoted == String(repeating: "x", count: Quoted.maxScalars) + "… (1048576 characters)")
+        #expect(Quoted.value("teal") == "teal")
+        // Scalars, not bytes: 40 CJK characters are kept whole.
+        let cjk = String(repeating: "漢", count: Quoted.maxScalars)
+        #expect(Quoted.value(cjk) == cjk)
+    }
+
+    @Test func messagesHelpAndNotesAreBoundedInEveryFormat() {
+        let value = String(repeating: "y", count: 1 << 20)
+        let diagnostic = Diagnostic(.E005, "'\(value)' is not a colour", at: SourceSpan(file: "a.yaml", start: .init(line: 1, column: 1), end: .init(line: 1, column: 2)),
+                                    help: "did you mean \(value)?", notes: [.init("see \(value)")])
+        #expect(diagnostic.message.unicodeScalars.count == Quoted.maxMessageScalars)
+        #expect(diagnostic.message.hasSuffix("…"))
+        #expect(diagnostic.help?.unicodeScalars.count == Quoted.maxMessageScalars)
+        #expect(diagnostic.notes[0].message.unicodeScalars.count == Quoted.maxMessageScalars)
+        #expect(DiagnosticRenderer.json([diagnostic]).utf8.count < 4 * Quoted.maxMessageScalars)
+        #expect(DiagnosticRenderer(sources: [:]).human(diagnostic).utf8.count < 4 * Quoted.maxMessageScalars)
+    }
+}

@@ -111,6 +111,40 @@ struct HostileTests {
             try Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: root + "/noise.ttf"))
             try write(root, "spec.yaml", "text: {content: AB, font: {file: noise.ttf}}\n")
         },
+        // `extends` diamonds: each level's 32 partials extend all 32 of the
+        // next, so a spec reaches the bottom 32⁵ ways; merged once each, it
+        // is instant (before, the merges were exponential: 4 GB and abort).
+        Case(name: "extends diamond, 5 levels of 32", expect: nil) { root in
+            let width = 32, depth = 5
+            func names(_ level: Int) -> String { "[" + (0..<width).map { "_l\(level)_\($0).yaml" }.joined(separator: ", ") + "]" }
+            for level in 1...depth {
+                for i in 0..<width {
+                    let body = level == depth ? "text: AB\n" : "extends: \(names(level + 1))\n"
+                    try write(root, "_l\(level)_\(i).yaml", body + "shape: \(i % 2 == 0 ? "circle" : "square")\n")
+                }
+            }
+            try write(root, "spec.yaml", "extends: \(names(1))\n")
+        },
+        Case(name: "extends merging past 10,000 nodes", expect: "E015") { root in
+            for p in 0..<3 {
+                try write(root, "_p\(p).yaml", "x\(p):\n" + (0..<4_000).map { "  k\($0): 1\n" }.joined())
+            }
+            try write(root, "spec.yaml", "extends: [_p0.yaml, _p1.yaml, _p2.yaml]\ntext: AB\n")
+        },
+        // Did-you-mean and echoes (items 12 and 13): a 1 MiB value was
+        // compared with every colour name through a full matrix (36 s), and
+        // quoted whole in the message; 20,000-character names against each
+        // other took 3.2 GB.
+        Case(name: "colour of 1 MiB - 100", expect: "E005") { root in
+            try write(root, "spec.yaml", "text: AB\nbackground: " + String(repeating: "x", count: (1 << 20) - 100) + "\n")
+        },
+        Case(name: "20,000-character palette name and $name", expect: "E005") { root in
+            try write(root, "logoc.yaml", "palette:\n  " + String(repeating: "b", count: 20_000) + ": red\n")
+            try write(root, "spec.yaml", "text: AB\nbackground: $" + String(repeating: "b", count: 19_999) + "c\n")
+        },
+        Case(name: "20,000-character font family", expect: "E016") { root in
+            try write(root, "spec.yaml", "text: {content: AB, font: " + String(repeating: "I", count: 20_000) + "}\n")
+        },
     ]
 
     @Test(arguments: committed + generated)
@@ -144,6 +178,10 @@ struct HostileTests {
             #expect(run.stderr.contains("help: "), "no help: \(context)")
             #expect(written.allSatisfy { ["manifest.json", "index.html", ".logoc-cache", ".logoc.lock"].contains($0) }, "written: \(written)")
             #expect(!manifest.contains("spec.png") && !manifest.contains("spec.svg"), "manifest: \(manifest)")
+            // No value is echoed whole: each diagnostic is a few lines of
+            // bounded length (a 1 MiB value once made 1 MB of stderr).
+            let count = run.stderr.matches(of: /(error|warning)\[/).count
+            #expect(run.stderr.utf8.count < 2_048 * max(1, count), "\(run.stderr.utf8.count) bytes for \(count) diagnostics: \(context)")
         } else {
             #expect(run.status == 0, "exit \(run.status): \(context)")
             #expect(written.contains("spec.png") && written.contains("spec.svg"), "written: \(written)")

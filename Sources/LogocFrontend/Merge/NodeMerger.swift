@@ -21,11 +21,19 @@ enum NodeMerger {
                 pairs.removeAll { pair in pair.key.scalar.map { group.contains($0) && !overlaid.contains($0) } ?? false }
             }
         }
+        // Keys found through an index, not a search per key: merging two
+        // mappings of 10,000 keys searched 10⁸ pairs.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(pairs.count)
+        for (i, pair) in pairs.enumerated() {
+            if let name = pair.key.scalar, index[name] == nil { index[name] = i }
+        }
         for pair in overPairs {
             guard let name = pair.key.scalar else { continue }
-            if let i = pairs.firstIndex(where: { $0.key.scalar == name }) {
+            if let i = index[name] {
                 pairs[i] = .init(key: pair.key, value: merge(pairs[i].value, pair.value, key: name))
             } else {
+                index[name] = pairs.count
                 pairs.append(pair)
             }
         }

@@ -85,12 +85,12 @@ public final class Project: Sendable {
                             for file in FontCatalog.fontFiles(in: real) {
                                 guard let target = PathResolver.realPath(file), !paths.isInside(target) else { continue }
                                 config.fontFilesOutsideRoot.insert(file)
-                                decoder.report(Diagnostic(.E013, "font file '\(PathResolver.lastComponent(of: file))' in '\(folder.value)' is a link to '\(target)', outside the project root",
+                                decoder.report(Diagnostic(.E013, "font file '\(PathResolver.lastComponent(of: file))' in '\(Quoted.value(folder.value))' is a link to '\(target)', outside the project root",
                                                           at: folder.span, help: "copy the font into the project instead of linking it"))
                             }
-                        case .missing: decoder.report(Diagnostic(.E012, "font folder '\(folder.value)' does not exist", at: folder.span,
+                        case .missing: decoder.report(Diagnostic(.E012, "font folder '\(Quoted.value(folder.value))' does not exist", at: folder.span,
                                                                   help: "create the folder or remove it from 'fonts'"))
-                        case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(folder.value)' is outside the project root", at: folder.span,
+                        case .outsideRoot: decoder.report(Diagnostic(.E013, "font folder '\(Quoted.value(folder.value))' is outside the project root", at: folder.span,
                                                                       help: "keep fonts inside the project, or pass a wider --root"))
                         }
                     }
@@ -122,8 +122,8 @@ extension SyntaxDecoder {
         for pair in pairs {
             guard let name = pair.key.scalar else { continue }
             guard LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) else {
-                report(Diagnostic(.E003, "'\(name)' is not a valid palette name", at: pair.key.span,
-                                  help: "use letters, digits, '_' and '-', starting with a letter"))
+                report(Diagnostic(.E003, "'\(Quoted.value(name))' is not a valid palette name", at: pair.key.span,
+                                  help: "use up to \(LanguageSchema.maxPaletteNameLength) letters, digits, '_' and '-', starting with a letter"))
                 continue
             }
             guard let colour = colour(pair.value, key: name) else { continue }

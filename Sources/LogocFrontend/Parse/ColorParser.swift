@@ -5,6 +5,12 @@ import LogocCore
 /// `#RRGGBBAA`, CSS names, `transparent`, `rgb()`/`rgba()` and
 /// `hsl()`/`hsla()` with commas or spaces and an optional alpha.
 public enum ColorParser {
+    /// Longest colour value read, in Unicode scalars: the longest syntax
+    /// (`hsla(…)` with four decimals and spaces) is far shorter. A longer
+    /// value is refused unread (`E005`): a 1 MiB value was searched for a
+    /// "did you mean" colour name for 36 s.
+    public static let maxLength = 128
+
     /// The colour, or nil when `text` is not one.
     public static func parse(_ text: String) -> RGBA? {
         let s = text.trimmingWhitespaces()

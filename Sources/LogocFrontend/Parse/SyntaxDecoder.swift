@@ -66,8 +66,8 @@ struct SyntaxDecoder {
                 continue
             }
             if spec.name == "Dark", LanguageSchema.notInDark.contains(key) {
-                diagnostics.append(Diagnostic(.E002, "'\(key)' cannot be overridden in 'dark'", at: pair.key.span,
-                                              help: "move '\(key)' out of 'dark'; the dark variant shares it with the spec"))
+                diagnostics.append(Diagnostic(.E002, "'\(Quoted.value(key))' cannot be overridden in 'dark'", at: pair.key.span,
+                                              help: "move '\(Quoted.value(key))' out of 'dark'; the dark variant shares it with the spec"))
                 continue
             }
             let place = context.map { " in '\($0)'" } ?? ""
@@ -75,9 +75,9 @@ struct SyntaxDecoder {
             if let near = Suggest.nearest(key, in: spec.keyNames) {
                 help = "did you mean '\(near)'?"
             } else if let owner = LanguageSchema.owner(of: key, below: spec) {
-                help = "'\(key)' is a key of '\(owner)'; move it under '\(owner):'"
+                help = "'\(Quoted.value(key))' is a key of '\(owner)'; move it under '\(owner):'"
             }
-            diagnostics.append(Diagnostic(.E002, "unknown key '\(key)'\(place)", at: pair.key.span, help: help))
+            diagnostics.append(Diagnostic(.E002, "unknown key '\(Quoted.value(key))'\(place)", at: pair.key.span, help: help))
         }
         let where_ = context.map { "'\($0)'" } ?? "the spec"
         for key in spec.required where result[key] == nil && checksPresence {
@@ -199,9 +199,9 @@ struct SyntaxDecoder {
         if let named = LanguageSchema.weightNames.first(where: { $0.word.lowercased() == folded }) {
             return Located(named.weight, at: node.span)
         }
-        guard Self.parseNumber(s) != nil else {
+        guard Self.decimalValue(s) != nil else {
             let words = LanguageSchema.weightNames.map(\.word)
-            diagnostics.append(Diagnostic(.E003, "unknown font weight '\(s)'; expected 100–900 or one of " + Self.list(words, quote: true, or: true),
+            diagnostics.append(Diagnostic(.E003, "unknown font weight '\(Quoted.value(s))'; expected 100–900 or one of " + Self.list(words, quote: true, or: true),
                                           at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write a weight such as 700 or bold"))
             return nil
         }
@@ -257,11 +257,11 @@ struct SyntaxDecoder {
         if let level = LanguageSchema.contrastLevels.first(where: { $0.word == s }) {
             return Located(level.ratio.map { .minimum($0) } ?? .off, at: node.span)
         }
-        if Self.parseNumber(s) != nil {
+        if Self.decimalValue(s) != nil {
             return number(node, key: "contrast", 1...21).map { $0.map { .minimum($0) } }
         }
         let words = LanguageSchema.contrastLevels.map(\.word)
-        diagnostics.append(Diagnostic(.E003, "unknown contrast '\(s)'; expected a ratio from 1 to 21 or " + Self.list(words, quote: true, or: true),
+        diagnostics.append(Diagnostic(.E003, "unknown contrast '\(Quoted.value(s))'; expected a ratio from 1 to 21 or " + Self.list(words, quote: true, or: true),
                                       at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write for example 'contrast: AA'"))
         return nil
     }
@@ -314,7 +314,7 @@ struct SyntaxDecoder {
     mutating func text(_ node: YAMLNode, key: String, pattern: String?) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "text") else { return nil }
         if let pattern, !LanguageSchema.matches(s, pattern: pattern) {
-            diagnostics.append(Diagnostic(.E003, "'\(s)' is not a valid \(key)", at: node.span,
+            diagnostics.append(Diagnostic(.E003, "'\(Quoted.value(s))' is not a valid \(key)", at: node.span,
                                           help: "a \(key) starts with a letter or digit and has at most 128 letters, digits, '.', '_' or '-'"))
             return nil
         }
@@ -355,7 +355,7 @@ struct SyntaxDecoder {
         case "false", "False", "FALSE": return Located(false, at: node.span)
         default:
             let yes = ["yes", "on", "y"].contains(s.lowercased())
-            diagnostics.append(Diagnostic(.E003, "'\(key)' must be true or false, found '\(s)'", at: node.span,
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be true or false, found '\(Quoted.value(s))'", at: node.span,
                                           help: "write '\(key): \(yes ? "true" : "false")'; only true and false are booleans here"))
             return nil
         }
@@ -363,13 +363,13 @@ struct SyntaxDecoder {
 
     mutating func number(_ node: YAMLNode, key: String, _ range: ClosedRange<Double>) -> Located<Double>? {
         guard let s = scalar(node, key: key, expected: "a number") else { return nil }
-        guard let value = Self.parseNumber(s) else {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a number, found '\(s)'", at: node.span,
+        guard let value = Self.decimalValue(s) else {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a number, found '\(Quoted.value(s))'", at: node.span,
                                           help: "write a number such as \(Self.format(range.lowerBound))"))
             return nil
         }
-        guard range.contains(value) else {
-            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is out of range; expected \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))",
+        guard value.isFinite, range.contains(value) else {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(Quoted.value(s)) is out of range; expected \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))",
                                           at: node.span, help: "use a value from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"))
             return nil
         }
@@ -378,40 +378,49 @@ struct SyntaxDecoder {
 
     mutating func integer(_ node: YAMLNode, key: String, _ range: ClosedRange<Int>) -> Located<Int>? {
         guard let s = scalar(node, key: key, expected: "a whole number") else { return nil }
-        guard let value = Self.parseNumber(s), value.rounded() == value else {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a whole number, found '\(s)'", at: node.span,
+        guard let value = Self.decimalValue(s), value.rounded() == value else {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a whole number, found '\(Quoted.value(s))'", at: node.span,
                                           help: "write a whole number such as \(range.lowerBound)"))
             return nil
         }
-        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+        guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
             let expected = range.count == 1 ? "only \(range.lowerBound) is supported" : "expected \(range.lowerBound) to \(range.upperBound)"
             let code: DiagnosticCode = .E006
-            diagnostics.append(Diagnostic(code, "\(key) \(s) is out of range; \(expected)", at: node.span,
+            diagnostics.append(Diagnostic(code, "\(key) \(Quoted.value(s)) is out of range; \(expected)", at: node.span,
                                           help: range.count == 1 ? "write '\(key): \(range.lowerBound)' or remove it" : "use a value from \(range.lowerBound) to \(range.upperBound)"))
             return nil
         }
         return Located(Int(value), at: node.span)
     }
 
-    /// A length: a number of pixels (`48`, `"48px"`) or a percentage (`"20%"`).
+    /// A length: a number of pixels (`48`, `"48px"`) or a percentage (`"20%"`),
+    /// at most `LanguageSchema.maxLengthPixels` pixels and `maxPercent` (else
+    /// `LanguageSchema.maxLengthPercent`) percent: a text size of `1e19` once
+    /// passed `check` and trapped the build converting it to an integer.
     mutating func length(_ node: YAMLNode, key: String, maxPercent: Double?, alsoAllowed: String? = nil) -> Located<LengthSyntax>? {
         guard let s = scalar(node, key: key, expected: "a length") else { return nil }
         let trimmed = s.trimmingWhitespaces()
         let isPercent = trimmed.hasSuffix("%")
         let digits = isPercent ? String(trimmed.dropLast()) : (trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed)
-        guard let value = Self.parseNumber(digits.trimmingWhitespaces()) else {
+        guard let value = Self.decimalValue(digits.trimmingWhitespaces()) else {
             let other = alsoAllowed.map { ", or '\($0)'" } ?? ""
-            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a length (pixels like 48 or a percentage like \"20%\")\(other), found '\(s)'",
+            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a length (pixels like 48 or a percentage like \"20%\")\(other), found '\(Quoted.value(s))'",
                                           at: node.span, help: "write for example '\(key): 48' or '\(key): \"10%\"'"))
             return nil
         }
         guard value >= 0 else {
-            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is negative", at: node.span, help: "use a length of 0 or more"))
+            diagnostics.append(Diagnostic(.E006, "\(key) \(Quoted.value(s)) is negative", at: node.span, help: "use a length of 0 or more"))
             return nil
         }
-        if isPercent, let maxPercent, value > maxPercent {
-            diagnostics.append(Diagnostic(.E006, "\(key) \(s) is out of range; at most \(Self.format(maxPercent))%", at: node.span,
-                                          help: "use at most \"\(Self.format(maxPercent))%\""))
+        let percentCap = maxPercent ?? LanguageSchema.maxLengthPercent
+        if isPercent, !(value <= percentCap) {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(Quoted.value(s)) is out of range; at most \(Self.format(percentCap))%", at: node.span,
+                                          help: "use at most \"\(Self.format(percentCap))%\""))
+            return nil
+        }
+        if !isPercent, !(value <= LanguageSchema.maxLengthPixels) {
+            diagnostics.append(Diagnostic(.E006, "\(key) \(Quoted.value(s)) is out of range; at most \(Self.format(LanguageSchema.maxLengthPixels)) pixels",
+                                          at: node.span, help: "use at most \(Self.format(LanguageSchema.maxLengthPixels)) pixels, or a percentage such as \"\(Self.format(min(percentCap, 50)))%\""))
             return nil
         }
         return Located(isPercent ? .percent(value) : .pixels(value), at: node.span)
@@ -434,11 +443,16 @@ struct SyntaxDecoder {
         if s.hasPrefix("$") {
             let name = String(s.dropFirst())
             guard LanguageSchema.matches(name, pattern: LanguageSchema.paletteNamePattern) else {
-                diagnostics.append(Diagnostic(.E005, "'\(s)' is not a valid palette name", at: node.span,
-                                              help: "palette names are letters, digits, '_' and '-', as in $brand"))
+                diagnostics.append(Diagnostic(.E005, "'\(Quoted.value(s))' is not a valid palette name", at: node.span,
+                                              help: "palette names are up to \(LanguageSchema.maxPaletteNameLength) letters, digits, '_' and '-', as in $brand"))
                 return nil
             }
             return Located(.palette(name), at: node.span)
+        }
+        if s.unicodeScalars.count > ColorParser.maxLength {
+            diagnostics.append(Diagnostic(.E005, "'\(Quoted.value(s))' is not a colour: no colour is longer than \(ColorParser.maxLength) characters",
+                                          at: node.span, help: "write #RRGGBB (quoted), a CSS name such as teal, or rgb(30 136 229)"))
+            return nil
         }
         if let rgba = ColorParser.parse(s) { return Located(.literal(rgba), at: node.span) }
         var help = "write #RRGGBB (quoted), a CSS name such as teal, or rgb(30 136 229)"
@@ -448,7 +462,7 @@ struct SyntaxDecoder {
             help = "a hex colour has 3, 4, 6 or 8 digits 0–9 and A–F, as in \"#1E88E5\""
         }
         let also = alsoAllowed.map { " or '\($0)'" } ?? ""
-        diagnostics.append(Diagnostic(.E005, "'\(s)' is not a colour\(also)", at: node.span, help: help))
+        diagnostics.append(Diagnostic(.E005, "'\(Quoted.value(s))' is not a colour\(also)", at: node.span, help: help))
         return nil
     }
 
@@ -465,7 +479,7 @@ struct SyntaxDecoder {
         let position = SourcePosition(line: node.span.start.line, column: i + 1)
         let span = SourceSpan(file: node.span.file, start: position,
                               end: SourcePosition(line: position.line, column: position.column + word.unicodeScalars.count))
-        return Diagnostic(.E005, "'\(key)' is empty: YAML reads '\(word)' after a space as a comment, not a colour", at: span,
+        return Diagnostic(.E005, "'\(key)' is empty: YAML reads '\(Quoted.value(String(word)))' after a space as a comment, not a colour", at: span,
                           help: "quote the colour: \(key): \"\(word)\"")
     }
 
@@ -478,7 +492,7 @@ struct SyntaxDecoder {
     mutating func word(_ node: YAMLNode, key: String, _ words: [String]) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
         if words.contains(s) { return Located(s, at: node.span) }
-        diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(s)'; expected " + Self.list(words, quote: true, or: true),
+        diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
                                       at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
         return nil
     }
@@ -517,11 +531,17 @@ struct SyntaxDecoder {
 
     // MARK: Helpers
 
-    /// A YAML 1.2 decimal number: no hex, octal, `.inf` or `.nan`.
     /// A decimal number: `[-+]?(digits[.digits?]|.digits)([eE][-+]?digits)?`
     /// around optional blanks; no hex, no `inf` or `nan` (which `Double`
     /// would accept), nothing infinite.
     static func parseNumber(_ s: String) -> Double? {
+        decimalValue(s).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// What `parseNumber` reads, except that a decimal too large for a
+    /// `Double` (`1e400`) is ±infinity: a number, out of every range (`E006`),
+    /// not a word that is no number (`E003`).
+    static func decimalValue(_ s: String) -> Double? {
         let t = s.trimmingWhitespaces()
         let b = Array(t.utf8)
         var i = 0
@@ -542,7 +562,7 @@ struct SyntaxDecoder {
             if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
             guard digits() > 0 else { return nil }
         }
-        guard i == b.count, let v = Double(t), v.isFinite else { return nil }
+        guard i == b.count, let v = Double(t), !v.isNaN else { return nil }
         return v
     }
 

@@ -60,6 +60,27 @@ public struct YAMLNode: Sendable, Equatable {
         pairs?.first { $0.key.scalar == key }?.value
     }
 
+    /// The nodes in this one (itself, keys, values and items), counted up
+    /// to just past `limit`: enough to tell whether it is over, without
+    /// walking a large tree to its end.
+    public func nodeCount(upTo limit: Int) -> Int {
+        var count = 0
+        var pending = [self]
+        while let node = pending.popLast(), count <= limit {
+            count += 1
+            switch node.kind {
+            case .scalar: break
+            case .mapping(let pairs):
+                for pair in pairs {
+                    pending.append(pair.key)
+                    pending.append(pair.value)
+                }
+            case .sequence(let items): pending += items
+            }
+        }
+        return count
+    }
+
     /// A word for the node's kind, for messages ("expected a colour, found a list").
     public var kindDescription: String {
         switch kind {

@@ -83,10 +83,13 @@ public enum JSONSchemaWriter {
         case .colour:
             return .object([("$ref", .string("#/definitions/Colour"))]).registering(colourDefinition, as: "Colour", in: &definitions, seen: &seen)
         case .length(let maxPercent):
-            // Pixels as a number or "48px"; a percentage, capped where the key caps it.
-            let percent = maxPercent == 50 ? #"^([0-9]+(\.[0-9]+)?px|(50(\.0+)?|[1-4]?[0-9](\.[0-9]+)?)%)$"# : #"^[0-9]+(\.[0-9]+)?(%|px)?$"#
+            // Pixels as a number or "48px", at most 4096; a percentage, capped
+            // where the key caps it, else at 100.
+            let pixels = #"(4096(\.0+)?|(409[0-5]|40[0-8][0-9]|[1-3][0-9]{3}|[0-9]{1,3})(\.[0-9]+)?)"#
+            let percent = maxPercent == 50 ? #"^("# + pixels + #"px|(50(\.0+)?|[1-4]?[0-9](\.[0-9]+)?)%)$"#
+                : #"^("# + pixels + #"(px)?|(100(\.0+)?|[1-9]?[0-9](\.[0-9]+)?)%)$"#
             return .object([("anyOf", .array([
-                .object([("type", .string("number")), ("minimum", .number(0))]),
+                .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(LanguageSchema.maxLengthPixels))]),
                 .object([("type", .string("string")), ("pattern", .string(percent))]),
             ]))])
         case .path:

@@ -32,7 +32,16 @@ public enum LanguageSchema {
     public static let shapes = ["circle", "square", "roundRect"]
     public static let formats = ["png", "svg"]
     public static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"
-    public static let paletteNamePattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
+    /// Longest palette name (and `$name`): a name is a word; a 40 KB
+    /// `$name` against 4,000 palette names took 27 s of "did you mean".
+    public static let maxPaletteNameLength = 64
+    public static let paletteNamePattern = "^[A-Za-z_][A-Za-z0-9_-]{0,63}$"
+    /// Largest length in pixels (text size, border width, corner radius):
+    /// the largest canvas. `1e19` once passed `check` and trapped `build`.
+    public static let maxLengthPixels = 4096.0
+    /// Largest percentage of a length whose key sets no smaller one (text
+    /// size): the whole canvas.
+    public static let maxLengthPercent = 100.0
 
     /// Whether `text` matches `pattern` as Foundation's `.regularExpression`
     /// (ICU) matches it. `namePattern`, asked for every spec, and
@@ -57,9 +66,9 @@ public enum LanguageSchema {
     }
 
     /// `paletteNamePattern` exactly as ICU reads it: an ASCII letter or `_`,
-    /// then any number of letters, digits, `_` or `-`.
+    /// then up to 63 letters, digits, `_` or `-`.
     static func isValidPaletteName(_ text: String) -> Bool {
-        matchesWhole(text, maxLength: nil, first: { isASCIILetter($0) || $0 == UInt8(ascii: "_") },
+        matchesWhole(text, maxLength: maxPaletteNameLength, first: { isASCIILetter($0) || $0 == UInt8(ascii: "_") },
                      rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
     }
 

@@ -147,15 +147,15 @@ struct Validator {
         guard let file = resolvePath(path, what: "image") else { return }
         switch ImageProbe.headerBytes(ofFile: file) {
         case .failure(let failure):
-            error(.E012, "cannot read image '\(path.value)': \(describe(failure))", at: path.span, help: "check the file's permissions")
+            error(.E012, "cannot read image '\(Quoted.value(path.value))': \(describe(failure))", at: path.span, help: "check the file's permissions")
         case .success(let bytes):
             guard let header = ImageProbe.header(bytes) else {
-                error(.E012, "'\(path.value)' is not a PNG or JPEG image", at: path.span, help: "convert the image to PNG or JPEG")
+                error(.E012, "'\(Quoted.value(path.value))' is not a PNG or JPEG image", at: path.span, help: "convert the image to PNG or JPEG")
                 return
             }
             if header.width == 0 || header.height == 0 || header.width > ImageProbe.maxEdge || header.height > ImageProbe.maxEdge
                 || header.width * header.height > ImageProbe.maxPixels {
-                error(.E012, "image '\(path.value)' is \(header.width) × \(header.height) pixels; at most \(ImageProbe.maxEdge) per edge and \(ImageProbe.maxPixels / 1_000_000) megapixels are accepted",
+                error(.E012, "image '\(Quoted.value(path.value))' is \(header.width) × \(header.height) pixels; at most \(ImageProbe.maxEdge) per edge and \(ImageProbe.maxPixels / 1_000_000) megapixels are accepted",
                       at: path.span, help: "scale the image down; 4096 pixels per edge is plenty for any avatar")
             }
             if let problem = ColourConversion.problem(with: header) {
@@ -184,7 +184,7 @@ struct Validator {
                     primary = project.fonts.faces(ofFile: path)
                     if primary.isEmpty {
                         let why = FontFileCheck.problem(path: path).map { ": it \($0)" } ?? ""
-                        error(.E012, "'\(file.value)' is not a font file that can be read\(why)", at: file.span,
+                        error(.E012, "'\(Quoted.value(file.value))' is not a font file that can be read\(why)", at: file.span,
                               help: "use a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file")
                     }
                 }
@@ -197,7 +197,7 @@ struct Validator {
                     let names = project.fonts.familyNames()
                     let help = Suggest.nearest(family.value, in: names).map { "did you mean '\($0)'?" }
                         ?? "available families: " + names.joined(separator: ", ") + "; or add a folder of font files to 'fonts' in logoc.yaml"
-                    error(.E016, "font family '\(family.value)' is not installed", at: family.span, help: help)
+                    error(.E016, "font family '\(Quoted.value(family.value))' is not installed", at: family.span, help: help)
                 }
             }
         }
@@ -278,7 +278,7 @@ struct Validator {
             if let near = Suggest.nearest(name, in: names) { help = "did you mean '$\(near)'?" }
             else if names.isEmpty { help = "define it in logoc.yaml: 'palette: {\(name): \"#5B2EFF\"}'" }
             else { help = "the palette has " + names.map { "$\($0)" }.joined(separator: ", ") }
-            error(.E005, "'$\(name)' is not in the palette", at: colour.span, help: help)
+            error(.E005, "'$\(Quoted.value(name))' is not in the palette", at: colour.span, help: help)
             return nil
         }
     }
@@ -289,10 +289,10 @@ struct Validator {
         case .file(let real):
             return real
         case .missing:
-            error(.E012, "\(what) '\(path.value)' does not exist", at: path.span,
+            error(.E012, "\(what) '\(Quoted.value(path.value))' does not exist", at: path.span,
                   help: "paths are relative to the spec's folder; check the spelling")
         case .outsideRoot:
-            error(.E013, "\(what) '\(path.value)' is outside the project root", at: path.span,
+            error(.E013, "\(what) '\(Quoted.value(path.value))' is outside the project root", at: path.span,
                   help: "keep files inside the project (or pass --root)")
         }
         return nil
