@@ -18,21 +18,21 @@ public struct DiagnosticRenderer: Sendable {
         let label = "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]"
         let styledLabel = paint(label, diagnostic.severity == .error ? "1;31" : "1;33")
         if let span = diagnostic.span {
-            out += paint("\(span.file):\(span.start.line):\(span.start.column):", "1")
-            out += " \(styledLabel): \(paint(diagnostic.message, "1"))\n"
+            out += paint("\(Self.visible(span.file)):\(span.start.line):\(span.start.column):", "1")
+            out += " \(styledLabel): \(paint(Self.visible(diagnostic.message), "1"))\n"
             out += excerpt(span)
         } else {
-            out += "\(styledLabel): \(paint(diagnostic.message, "1"))\n"
+            out += "\(styledLabel): \(paint(Self.visible(diagnostic.message), "1"))\n"
         }
         for note in diagnostic.notes {
             if let span = note.span {
-                out += "  \(paint("note:", "1;36")) \(note.message) (\(span.file):\(span.start.line):\(span.start.column))\n"
+                out += "  \(paint("note:", "1;36")) \(Self.visible(note.message)) (\(Self.visible(span.file)):\(span.start.line):\(span.start.column))\n"
             } else {
-                out += "  \(paint("note:", "1;36")) \(note.message)\n"
+                out += "  \(paint("note:", "1;36")) \(Self.visible(note.message))\n"
             }
         }
         if let help = diagnostic.help {
-            out += "  \(paint("help:", "1;32")) \(help)\n"
+            out += "  \(paint("help:", "1;32")) \(Self.visible(help))\n"
         }
         return out
     }
@@ -62,7 +62,7 @@ public struct DiagnosticRenderer: Sendable {
             startColumn -= offset
             endColumn = min(endColumn - offset, scalars.count + 1)
         }
-        let shown = before + String(String.UnicodeScalarView(scalars)).replacingTabs() + after
+        let shown = before + Self.visible(String(String.UnicodeScalarView(scalars)).replacingTabs()) + after
         // Columns count Unicode scalars; the caret line pads by how wide each
         // scalar shows on a terminal (CJK and emoji take two cells).
         let width = { (range: Range<Int>) in scalars[range.clamped(to: 0..<scalars.count)].reduce(0) { $0 + Self.cells($1) } }
@@ -119,6 +119,7 @@ public struct DiagnosticRenderer: Sendable {
     /// Terminal cells a scalar takes: 0 for combining marks and joiners, 2 for
     /// wide East Asian characters and emoji, else 1.
     static func cells(_ scalar: Unicode.Scalar) -> Int {
+        if let escaped = escape(scalar) { return escaped.count }
         let p = scalar.properties
         switch p.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -132,6 +133,29 @@ public struct DiagnosticRenderer: Sendable {
             return 2
         default:
             return 1
+        }
+    }
+
+    /// `text` with what a terminal would obey rather than show written out
+    /// (`\u{1B}`), as the JSON writer does: a spec's ESC, BEL or NUL must not
+    /// recolour, ring or cut the committer's terminal, and a bidirectional
+    /// override must not reorder the line it is quoted in.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// How a scalar that must not reach a terminal as it is is written, or nil.
+    static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x09: return nil   // a tab is shown as a space in excerpts, and is harmless elsewhere
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: return nil
         }
     }
 
