@@ -222,12 +222,7 @@ public struct SpecChecker: Sendable {
             bytes = read.bytes
             result.readStamps[path] = read.stamp
         case .failure(let failure):
-            let reason = switch failure {
-            case .missing: "it does not exist"
-            case .notRegular: "it is not a regular file"
-            case .unreadable(let why): why
-            }
-            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(display)': \(reason)", at: reference ?? .startOf(display),
+            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(display)': \(failure.reason)", at: reference ?? .startOf(display),
                                                  help: "check the path and the file's permissions"))
             return nil
         }

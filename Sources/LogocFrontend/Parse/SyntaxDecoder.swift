@@ -199,7 +199,7 @@ struct SyntaxDecoder {
         if let named = LanguageSchema.weightNames.first(where: { $0.word.lowercased() == folded }) {
             return Located(named.weight, at: node.span)
         }
-        guard Self.parseNumber(s) != nil else {
+        guard Self.isNumeral(s) else {
             let words = LanguageSchema.weightNames.map(\.word)
             diagnostics.append(Diagnostic(.E003, "unknown font weight '\(s)'; expected 100–900 or one of " + Self.list(words, quote: true, or: true),
                                           at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write a weight such as 700 or bold"))
@@ -257,7 +257,7 @@ struct SyntaxDecoder {
         if let level = LanguageSchema.contrastLevels.first(where: { $0.word == s }) {
             return Located(level.ratio.map { .minimum($0) } ?? .off, at: node.span)
         }
-        if Self.parseNumber(s) != nil {
+        if Self.isNumeral(s) {
             return number(node, key: "contrast", 1...21).map { $0.map { .minimum($0) } }
         }
         let words = LanguageSchema.contrastLevels.map(\.word)
@@ -328,10 +328,8 @@ struct SyntaxDecoder {
     /// A text to draw: bounded in length, and free of characters that are
     /// invisible or that change how the rest is shown (see `TextRules`).
     mutating func drawable(_ text: Located<String>, key: String) -> Located<String>? {
-        let characters = text.value.count, scalars = text.value.unicodeScalars.count
-        if characters > TextRules.maxCharacters || scalars > TextRules.maxScalars {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' is \(characters) characters long; a logo's text is limited to \(TextRules.maxCharacters)",
-                                          at: text.span, help: "shorten the text; a logo shows a few words at most"))
+        if let (problem, help) = TextRules.lengthProblem(in: text.value) {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' \(problem)", at: text.span, help: help))
             return nil
         }
         if let (scalar, why) = TextRules.forbidden(in: text.value) {
@@ -339,6 +337,11 @@ struct SyntaxDecoder {
             let name = scalar.properties.name.map { " " + $0 } ?? ""
             diagnostics.append(Diagnostic(.E003, "'\(key)' holds \(code)\(name), \(why)", at: text.span,
                                           help: "remove the character; write the text as it should be read"))
+            return nil
+        }
+        if !TextRules.hasInk(text.value) {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' shows nothing: it holds only spaces, fillers or invisible characters", at: text.span,
+                                          help: "write visible text, or remove '\(key)'"))
             return nil
         }
         return text
@@ -364,6 +367,7 @@ struct SyntaxDecoder {
     mutating func number(_ node: YAMLNode, key: String, _ range: ClosedRange<Double>) -> Located<Double>? {
         guard let s = scalar(node, key: key, expected: "a number") else { return nil }
         guard let value = Self.parseNumber(s) else {
+            if Self.isNumeral(s) { return outOfRange(node, key: key, s, Self.format(range.lowerBound), Self.format(range.upperBound)) }
             diagnostics.append(Diagnostic(.E003, "'\(key)' must be a number, found '\(s)'", at: node.span,
                                           help: "write a number such as \(Self.format(range.lowerBound))"))
             return nil
@@ -379,6 +383,9 @@ struct SyntaxDecoder {
     mutating func integer(_ node: YAMLNode, key: String, _ range: ClosedRange<Int>) -> Located<Int>? {
         guard let s = scalar(node, key: key, expected: "a whole number") else { return nil }
         guard let value = Self.parseNumber(s), value.rounded() == value else {
+            if Self.parseNumber(s) == nil, Self.isNumeral(s) {
+                return outOfRange(node, key: key, s, "\(range.lowerBound)", "\(range.upperBound)")
+            }
             diagnostics.append(Diagnostic(.E003, "'\(key)' must be a whole number, found '\(s)'", at: node.span,
                                           help: "write a whole number such as \(range.lowerBound)"))
             return nil
@@ -391,6 +398,17 @@ struct SyntaxDecoder {
             return nil
         }
         return Located(Int(value), at: node.span)
+    }
+
+    /// E006 for a numeral too large for any number (`1e309`, 400 digits):
+    /// the value is shown shortened, with the range that is accepted.
+    private mutating func outOfRange<T>(_ node: YAMLNode, key: String, _ s: String, _ lower: String, _ upper: String) -> T? {
+        let shown = s.count > 24 ? String(s.prefix(12)) + "… (\(s.count) characters)" : s
+        let expected = lower == upper ? "only \(lower) is supported" : "expected \(lower) to \(upper)"
+        let size = s.trimmingWhitespaces().hasPrefix("-") ? "too small" : "too large"
+        diagnostics.append(Diagnostic(.E006, "\(key) \(shown) is \(size); \(expected)", at: node.span,
+                                      help: lower == upper ? "write '\(key): \(lower)'" : "use a value from \(lower) to \(upper)"))
+        return nil
     }
 
     /// A length: a number of pixels (`48`, `"48px"`) or a percentage (`"20%"`).
@@ -522,6 +540,14 @@ struct SyntaxDecoder {
     /// around optional blanks; no hex, no `inf` or `nan` (which `Double`
     /// would accept), nothing infinite.
     static func parseNumber(_ s: String) -> Double? {
+        guard isNumeral(s), let v = Double(s.trimmingWhitespaces()), v.isFinite else { return nil }
+        return v
+    }
+
+    /// Whether `s` is written as a decimal number (`-1.5e3`), whatever its
+    /// size: `1e309` and a 400-digit number are numerals too large for a
+    /// Double, which a message calls out of range rather than not a number.
+    static func isNumeral(_ s: String) -> Bool {
         let t = s.trimmingWhitespaces()
         let b = Array(t.utf8)
         var i = 0
@@ -536,14 +562,13 @@ struct SyntaxDecoder {
             i += 1
             mantissa += digits()
         }
-        guard mantissa > 0 else { return nil }
+        guard mantissa > 0 else { return false }
         if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
             i += 1
             if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { return false }
         }
-        guard i == b.count, let v = Double(t), v.isFinite else { return nil }
-        return v
+        return i == b.count
     }
 
     static func format(_ v: Double) -> String {

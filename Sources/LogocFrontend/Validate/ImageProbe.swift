@@ -13,6 +13,10 @@ public enum ImageProbe {
     public static let maxEdge = 16_384
     public static let maxPixels = 40_000_000
 
+    /// The most bytes read looking for a header: metadata (EXIF thumbnails,
+    /// ICC profiles) before a JPEG's frame header is rarely more than 1 MiB.
+    public static let maxHeaderBytes = 16 << 20
+
     /// The start of an image file, enough for `header`: most headers are in
     /// the first 64 KiB; a JPEG with large metadata (EXIF thumbnails, ICC
     /// profiles) needs a longer look, up to 16 MiB. Reading no more is what
@@ -27,21 +31,42 @@ public enum ImageProbe {
         guard case .success(let bytes) = small, bytes.count > 4_096, header(bytes) == nil else { return small }
         let first = FileReader.read(path, limit: 65_536)
         if case .success(let bytes) = first, bytes.count > 65_536, header(bytes) == nil {
-            return FileReader.read(path, limit: 16 << 20)
+            return FileReader.read(path, limit: maxHeaderBytes)
         }
         return first
     }
 
     /// The header, or nil when the bytes are neither a PNG nor a JPEG header.
     public static func header(_ bytes: [UInt8]) -> Header? {
+        if case .found(let header) = scan(bytes) { return header }
+        return nil
+    }
+
+    /// What reading the header found: the header, or why there is none.
+    public enum Scan: Equatable, Sendable {
+        case found(Header)
+        /// Neither PNG's nor JPEG's signature.
+        case notAnImage
+        /// A PNG signature without its `IHDR` chunk after it.
+        case pngWithoutHeader
+        /// A JPEG whose segments end (or break) before a frame header.
+        case jpegWithoutFrame
+        /// A JPEG whose segments before the frame header run on past the
+        /// `maxHeaderBytes` that are read; `metadata` counts their bytes
+        /// as far as they were read.
+        case jpegHeaderTooFar(metadata: Int)
+    }
+
+    /// Reads the header from the start of a file (`headerBytes`).
+    public static func scan(_ bytes: [UInt8]) -> Scan {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
-            return Header(format: .png, width: Int(be32(bytes, 16)), height: Int(be32(bytes, 20)))
+            guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return .pngWithoutHeader }
+            return .found(Header(format: .png, width: Int(be32(bytes, 16)), height: Int(be32(bytes, 20))))
         }
-        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return .notAnImage }
         var i = 2
         while i + 9 < bytes.count {
-            guard bytes[i] == 0xFF else { return nil }
+            guard bytes[i] == 0xFF else { return .jpegWithoutFrame }
             let marker = bytes[i + 1]
             if marker == 0xFF { i += 1; continue }
             if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
@@ -50,12 +75,27 @@ public enum ImageProbe {
             if isFrame {
                 let height = Int(bytes[i + 5]) << 8 | Int(bytes[i + 6])
                 let width = Int(bytes[i + 7]) << 8 | Int(bytes[i + 8])
-                return Header(format: .jpeg, width: width, height: height)
+                return .found(Header(format: .jpeg, width: width, height: height))
             }
-            if marker == 0xDA || marker == 0xD9 || length < 2 { return nil }
+            if marker == 0xDA || marker == 0xD9 || length < 2 { return .jpegWithoutFrame }
             i += 2 + length
         }
-        return nil
+        // `headerBytes` reads one byte past the limit to tell a longer file.
+        return bytes.count > maxHeaderBytes ? .jpegHeaderTooFar(metadata: min(i, bytes.count)) : .jpegWithoutFrame
+    }
+
+    /// Why `scan` found no header, as a message after the image's name and
+    /// a help saying how to fix the file; nil when it found one.
+    public static func problem(_ scan: Scan) -> (message: String, help: String)? {
+        switch scan {
+        case .found: nil
+        case .notAnImage: ("is not a PNG or JPEG image", "convert the image to PNG or JPEG")
+        case .pngWithoutHeader: ("is a PNG without its header (IHDR): the file is damaged or cut short", "export the image again")
+        case .jpegWithoutFrame: ("is a JPEG without a frame header (SOF): the file is damaged or cut short", "export the image again")
+        case .jpegHeaderTooFar(let metadata):
+            ("is a JPEG whose header (SOF, which gives its size) is not within the first \(maxHeaderBytes >> 20) MiB that logoc reads: more than \(metadata >> 20) MiB of metadata come before it",
+             "remove the metadata (for example 'exiftool -all= FILE', or save the photo again without EXIF and thumbnails)")
+        }
     }
 
     private static func be32(_ b: [UInt8], _ i: Int) -> UInt32 {
