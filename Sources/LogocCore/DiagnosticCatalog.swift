@@ -76,7 +76,7 @@ extension DiagnosticCode {
 
                     Values are typed by the schema, so explicit YAML tags such as `!!bool` are refused, and the only booleans are `true` and `false` (`uppercase: yes` is an error). A document that is not a mapping is E003 too.
 
-                    A text to draw (`content`, `initials`) is E003 when it is longer than 100 characters, or holds a character that would hide or reorder what a reader sees: a control character, a bidirectional override, embedding or isolate, or a zero-width character (a zero-width joiner is allowed between two emoji, where it builds one picture).
+                    A text to draw (`content`, `initials`) is E003 when it is longer than 100 characters or 400 code points, when one of its characters stacks more than 32 code points (hundreds of combining marks on one letter), when it holds a character that would hide or reorder what a reader sees (a control character, a line break — a line feed, U+0085, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR —, a bidirectional override, embedding or isolate, or a zero-width character; a zero-width joiner is allowed between two emoji, where it builds one picture), or when it shows nothing: only spaces, fillers that fonts draw empty (U+3164, U+115F, U+1160, U+FFA0 Hangul fillers, U+2800 blank Braille), tag characters (U+E0020–E007F), variation selectors or other default-ignorable code points. Initials taken from a name are refused the same way when they show nothing. Length messages count as they say: `'content' is 1 character of 401 code points`.
                     """,
                 failing: """
                     name: acme
@@ -139,7 +139,7 @@ extension DiagnosticCode {
                 code: .E006,
                 title: "number out of range",
                 explanation: """
-                    A number is outside the range its key allows:
+                    A number is outside the range its key allows, or is too large to be a number at all (`1e309`, a number of 400 digits: the message says it is too large, with the range):
 
                     - `size`: 16 to 4096
                     - `cornerRadius`: at most 50%
@@ -240,7 +240,7 @@ extension DiagnosticCode {
                 code: .E012,
                 title: "a named file is missing, unreadable or not decodable",
                 explanation: """
-                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large is refused without being decoded. The same code reports a spec file or folder that `check` and `build` found but cannot read: a folder more than 64 levels below the folder named, or a path longer than 4,095 bytes (the most the system opens).
+                    A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large, or empty (0 × 0 pixels), is refused without being decoded; so is a JPEG whose header (its `SOF`) is not within the first 16 MiB, behind that much metadata: the message says so, not that the file is no image. The same code refuses a `logoc.yaml` that is not a regular file (a folder, a FIFO) and a `fonts` entry in `logoc.yaml` that names a file instead of the folder that holds it. The same code reports a spec file or folder that `check` and `build` found but cannot read: a folder more than 64 levels below the folder named, or a path longer than 4,095 bytes (the most the system opens).
 
                     Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format.
                     """,
@@ -286,7 +286,7 @@ extension DiagnosticCode {
                 code: .E014,
                 title: "two specs would write the same output file",
                 explanation: """
-                    Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`.
+                    Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`. A spec in a folder named `index.html` or `manifest.json` (at the top of the spec paths) clashes with logoc's own gallery page and manifest: `check` and `build` both refuse it; rename the folder.
 
                     Give each spec its own `name`.
                     """,
@@ -339,7 +339,7 @@ extension DiagnosticCode {
                 code: .E016,
                 title: "no available font can draw the text, or the font is not installed",
                 explanation: """
-                    A character of the text is in no available font, so it would show as a box; or `font` names a family that is not installed. logoc never substitutes another family silently.
+                    A character of the text is in no available font, so it would show as a box; or `font` names a family that is not installed; or a project font file claims the character (in its character map) but has no outline or bitmap for it (no `glyf` table, an emptied or damaged one), so the text would be drawn blank. logoc never substitutes another family silently.
 
                     The available fonts are the bundled set (Inter by default, with fallbacks for many scripts and colour emoji) plus the folders listed under `fonts` in `logoc.yaml`. Add the font's folder there, name a font file with `font: {file: …}`, or choose an available family.
                     """,

@@ -101,7 +101,7 @@ public enum BuildRun {
                 if held.predecessorInterrupted { AtomicFile.removeLeftovers(in: directory) }
                 lock = held
             } catch {
-                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(error)"])
+                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["cannot use the output folder '\(directory)': \(FileErrorText.reason(error, about: directory))"])
             }
         }
         defer { _ = lock }

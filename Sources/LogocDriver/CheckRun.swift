@@ -84,6 +84,18 @@ public enum CheckRun {
         init(_ spec: borrowing CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
     }
 
+    /// The names logoc writes at the top of an output folder that a spec
+    /// folder could take (its other files are hidden, and hidden folders
+    /// hold no specs): `check` refuses them as `build` would fail on them.
+    static let reservedNames = [Gallery.fileName, Manifest.fileName]
+
+    /// The reserved name an output path's first folder takes, if any.
+    private static func reservedFolder(of path: String) -> String? {
+        guard let slash = path.firstIndex(of: "/") else { return nil }
+        let first = String(path[..<slash])
+        return reservedNames.first { $0 == first }
+    }
+
     /// E014: the second spec (in input order) that would write a file another
     /// spec writes; it is not built. Specs are read in place, through their
     /// files: a `CheckedSpec` is large, and copying each one (into a flat
@@ -103,6 +115,14 @@ public enum CheckRun {
     /// One spec's part of `outputClashes`: its key (name and place) and outputs.
     private static func clash(_ key: Key, outputs: [OutputFile], owners: inout OutputOwners,
                               diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
+        // A spec folder named like a file logoc writes at the top of the
+        // output folder would need a folder where that file is.
+        if let output = outputs.first(where: { reservedFolder(of: $0.path) != nil }), let reserved = reservedFolder(of: output.path) {
+            diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(output.path)', but '\(reserved)' is logoc's own file in the output folder",
+                                          at: key.place, help: "rename the folder '\(reserved)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
+            losers.insert(key)
+            return
+        }
         var clash: (String, Key)?
         for output in outputs {
             if let first = owners[path: output.path], first != key { clash = (output.path, first); break }

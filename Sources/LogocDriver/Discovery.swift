@@ -3,10 +3,20 @@ import LogocFrontend
 
 /// Finds the spec files under the paths of a command line, in a stable order.
 public enum Discovery {
-    /// A path on the command line that does not exist: a usage error.
+    /// A path on the command line that does not exist, or a name logoc
+    /// cannot read (not UTF-8): a usage error.
     public struct MissingPath: Error, Equatable {
         public let path: String
+        /// What is wrong, after the path: "does not exist".
+        public var reason = "does not exist"
+        /// The line the CLI prints after `error: `.
+        public var message: String { "'\(path)' \(reason)" }
     }
+
+    /// Why a name that is not UTF-8 is refused, not skipped: Swift's strings
+    /// repair such a name, so the file would "not exist" or be left out in
+    /// silence.
+    static let notUTF8 = "is not a UTF-8 name; logoc reads only UTF-8 file and folder names: rename it"
 
     /// Every `*.yaml`/`*.yml` below each directory (partials, `logoc.yaml` and
     /// hidden folders skipped), and each file named directly (a partial named
@@ -17,7 +27,10 @@ public enum Discovery {
         let cwd = FileManager.default.currentDirectoryPath
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if let raw = rawArgument(repairedAs: path) { throw MissingPath(path: escaped(raw), reason: notUTF8) }
+                throw MissingPath(path: path)
+            }
             if !isDirectory.boolValue {
                 let input = SpecInput(path: PathResolver.absolute(path, from: cwd), displayPath: path, outputFolder: "")
                 if seen.insert(input.path).inserted { inputs.append(input) }
@@ -27,7 +40,7 @@ public enum Discovery {
             // Names from readdir have no `.` or `..`: join them to the folder's absolute path once made.
             let base = PathResolver.absolute(prefix, from: cwd)
             let joiner = base == "/" ? "" : base
-            for found in walk(path) {
+            for found in try walk(path) {
                 let relative = found.relative
                 let display = prefix == "." ? relative : prefix + "/" + relative
                 let folder = PathResolver.lastSlash(in: relative).map { String(relative[..<$0]) } ?? ""
@@ -41,13 +54,22 @@ public enum Discovery {
 
     /// Names in a folder and whether each is a folder (following links), from
     /// `readdir`'s type where it gives one, so most entries need no `stat`.
-    static func entries(of folder: String) -> [(String, Bool)] {
+    /// Names that are not UTF-8 come back escaped (`escaped`) in `notUTF8`.
+    static func entries(of folder: String, notUTF8: inout [String]) -> [(String, Bool)] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var result: [(String, Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // Reported where discovery would have looked: a folder, or a spec file.
+                var info = stat()
+                let isFolder = entry.pointee.d_type == UInt8(DT_DIR) || (entry.pointee.d_type != UInt8(DT_REG)
+                    && fstatat(dirfd(dir), bytes.map { CChar(bitPattern: $0) } + [0], &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+                let text = escaped(bytes)
+                let isSpec = (text.hasSuffix(".yaml") || text.hasSuffix(".yml")) && !text.hasPrefix("_")
+                if !text.hasPrefix("."), isFolder || isSpec { notUTF8.append(text) }
+                continue
             }
             if name == "." || name == ".." { continue }
             let type = entry.pointee.d_type
@@ -83,10 +105,12 @@ public enum Discovery {
 
     /// Relative paths of spec files below `directory`, sorted byte-wise, and
     /// the folders and files that are too deep or whose path is too long.
+    /// Throws for a name that is not UTF-8 (a folder, or a file that looks
+    /// like a spec), naming it with its bytes escaped.
     /// Linear in the folders: each is opened once, and a folder is known
     /// again (a link back to an enclosing one) by its device and inode, not
     /// by `realpath`, which reads every component of a path again.
-    static func walk(_ directory: String) -> [Found] {
+    static func walk(_ directory: String) throws(MissingPath) -> [Found] {
         var found: [Found] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         var visited: Set<[UInt64]> = []
@@ -100,7 +124,12 @@ public enum Discovery {
             guard stat(absolute, &info) == 0 else { continue }
             // A symbolic link back to an enclosing folder must not loop.
             guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-            for (name, isDirectory) in entries(of: absolute) where !name.hasPrefix(".") {
+            var notUTF8: [String] = []
+            let names = entries(of: absolute, notUTF8: &notUTF8)
+            if let bad = notUTF8.min() {
+                throw MissingPath(path: (directory.hasSuffix("/") ? directory : directory + "/") + (relative.isEmpty ? "" : relative + "/") + bad, reason: Self.notUTF8)
+            }
+            for (name, isDirectory) in names where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 if isDirectory {
                     if depth + 1 > maxDepth {
@@ -119,5 +148,38 @@ public enum Discovery {
 
     private static func tooLong(_ path: String, folder: Bool) -> String {
         "the \(folder ? "folder's" : "spec's") absolute path is longer than \(maxPathBytes) bytes, the most the system opens"
+    }
+}
+
+extension Discovery {
+    /// A name's bytes as text: UTF-8 where they are, `\xFF` for each byte
+    /// that is not, so a message can name a file whose name is not UTF-8.
+    public static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var i = 0
+        outer: while i < bytes.count {
+            for length in 1...4 where i + length <= bytes.count {
+                if let piece = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
+                    text += piece == "\\" ? "\\\\" : piece
+                    i += length
+                    continue outer
+                }
+            }
+            text += String(format: "\\x%02X", bytes[i])
+            i += 1
+        }
+        return text
+    }
+
+    /// The command-line argument that Swift repaired into `path` (invalid
+    /// UTF-8 replaced by U+FFFD), as its bytes; nil when no argument was.
+    static func rawArgument(repairedAs path: String) -> [UInt8]? {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        for i in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            if String(validating: bytes, as: UTF8.self) == nil, String(decoding: bytes, as: UTF8.self) == path { return bytes }
+        }
+        return nil
     }
 }

@@ -46,7 +46,7 @@ public enum VerifyRun {
                     do {
                         if try AtomicFile.write(Array(bytes), to: goldenPath) { report.updated.append(path) }
                     } catch {
-                        report.build.failures.append("cannot write '\(goldenPath)': \(error)")
+                        report.build.failures.append("cannot write '\(goldenPath)': \(FileErrorText.reason(error, about: goldenPath))")
                     }
                 }
                 continue
@@ -68,7 +68,7 @@ public enum VerifyRun {
                 try AtomicFile.write(try PNGEncoder.encode(comparison.sheet(expected, actual)), to: diffPath)
                 report.diffs.append(diffPath)
             } catch {
-                report.build.failures.append("cannot compare '\(path)': \(error)")
+                report.build.failures.append("cannot compare '\(path)': \(FileErrorText.reason(error, about: path))")
             }
         }
         // Golden images of outputs that no longer exist. While a spec has an

@@ -25,6 +25,16 @@ public struct SpecChecker: Sendable {
             result.failedDocuments = 1
             return result
         }
+        // A spec file inside the root that is, or sits in a folder that is, a
+        // link out of it is not read: discovery finds it by name, but its
+        // bytes (quoted in diagnostics) belong to no file of the project.
+        if let real = project.paths.realFile(input.path), !project.paths.isInside(real),
+           project.paths.isInside(PathResolver.absolute(input.path)) {
+            result.diagnostics.append(Diagnostic(.E013, "'\(Quoted.value(input.displayPath))' is a link to '\(Quoted.value(real))', outside the project root",
+                                                 at: .startOf(input.displayPath), help: "copy the spec into the project instead of linking it, or pass a wider --root"))
+            result.failedDocuments = 1
+            return result
+        }
         guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil) else {
             result.failedDocuments = 1
             return result
@@ -266,12 +276,7 @@ public struct SpecChecker: Sendable {
             bytes = read.bytes
             result.readStamps[path] = read.stamp
         case .failure(let failure):
-            let reason = switch failure {
-            case .missing: "it does not exist"
-            case .notRegular: "it is not a regular file"
-            case .unreadable(let why): why
-            }
-            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(display)': \(reason)", at: reference ?? .startOf(display),
+            result.diagnostics.append(Diagnostic(.E012, "cannot read '\(display)': \(failure.reason)", at: reference ?? .startOf(display),
                                                  help: "check the path and the file's permissions"))
             return nil
         }

@@ -26,7 +26,7 @@ struct Clean: ParsableCommand {
             }
             FileHandle.standardError.write(Data(text.utf8))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(FileErrorText.reason(error))\n".utf8))
             throw ExitCode.usage
         }
     }

@@ -66,7 +66,7 @@ struct CommonOptions: ParsableArguments {
         do {
             inputs = try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }
         } catch {
-            FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
             throw ExitCode.usage
         }
         let project = Project.load(root: root, configPath: config)

@@ -19,7 +19,7 @@ struct Init: ParsableCommand {
             print(written.map { "created \(($0 as NSString).standardizingPath)" }.joined(separator: "\n"))
             print("next: cd \(directory) && logoc build && open dist/index.html")
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(FileErrorText.reason(error))\n".utf8))
             throw ExitCode.usage
         }
     }

@@ -34,7 +34,7 @@ struct Verify: ParsableCommand {
         do {
             inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
         } catch {
-            FileHandle.standardError.write(Data("error: '\(error.path)' does not exist\n".utf8))
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
             throw ExitCode.usage
         }
         let project = Project.load(root: options.root, configPath: options.config)

@@ -59,4 +59,20 @@ import LogocFrontend
         #expect(try FileManager.default.contentsOfDirectory(atPath: place.outside) == ["old.png"], "written or removed through the link")
         #expect(report.build.failures.contains { $0.contains("symbolic link") && $0.contains("team/jane.png") })
     }
+
+    @Test func specFilesAndFoldersLinkingOutOfTheRootAreNotRead() throws {
+        let place = try Place()
+        try "background: \"#123456\"\ntext: {content: TOPSECRET, color: \"#123456\"}\n".write(toFile: place.outside + "/secret.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: place.root + "/Specs/evil.yaml", withDestinationPath: place.outside + "/secret.yaml")
+        try FileManager.default.createSymbolicLink(atPath: place.root + "/Specs/linked", withDestinationPath: place.outside)
+        let run = try CLITests.run(["check", "--format", "json", "Specs"], in: URL(fileURLWithPath: place.root))
+        #expect(run.status == 1)
+        #expect(!run.stdout.contains("TOPSECRET") && !run.stdout.contains("E010"), "the linked spec was read: \(run.stdout)")
+        for file in ["Specs/evil.yaml", "Specs/linked/secret.yaml"] {
+            #expect(run.stdout.contains("\"file\": \"\(file)\", \"line\": 1, \"column\": 1"), "no diagnostic at \(file): \(run.stdout)")
+        }
+        #expect(run.stdout.components(separatedBy: "\"E013\"").count - 1 == 2)
+        // The project's own spec still checks.
+        #expect(!run.stdout.contains("team/jane.yaml"))
+    }
 }

@@ -163,7 +163,7 @@ extension BuildContext {
         ]
         let errors = ResultSlots<String>(count: writes.count + 1)
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
-            do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(error)") }
+            do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))") }
         }
         if errors.values().isEmpty {
             let path = (directory as NSString).appendingPathComponent(BuildCache.fileName)
@@ -177,7 +177,7 @@ extension BuildContext {
                     try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
                 }
             } catch {
-                errors.set(writes.count, "cannot write in '\(directory)': \(error)")
+                errors.set(writes.count, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))")
             }
         }
         report.failures += errors.values()

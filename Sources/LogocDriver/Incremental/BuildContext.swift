@@ -175,7 +175,7 @@ final class BuildContext: Sendable {
         do {
             try intents?.record(zip(files, hashes).map { ($0.0.path, $1) })
         } catch {
-            outcome.failures.append("\(error)")
+            outcome.failures.append(FileErrorText.reason(error))
             outcome.state = .failed
             (outcome.unchanged, outcome.entries, outcome.records) = ([], [], [])
             return outcome
@@ -185,7 +185,7 @@ final class BuildContext: Sendable {
             do {
                 try options.clock.time(.io) { try AtomicFile.write(bytes, to: path) }
             } catch {
-                outcome.failures.append("cannot write '\(path)': \(error)")
+                outcome.failures.append("cannot write '\(path)': \(FileErrorText.reason(error, about: path))")
                 outcome.state = .failed
                 continue
             }

@@ -7,6 +7,16 @@ public enum FileReader {
         case missing
         case notRegular
         case unreadable(String)
+
+        /// The failure as the end of a sentence ("cannot read 'x': it is
+        /// not a regular file"), never the case's Swift name.
+        public var reason: String {
+            switch self {
+            case .missing: "it does not exist"
+            case .notRegular: "it is not a regular file"
+            case .unreadable(let why): why
+            }
+        }
     }
 
     /// A file's size, modification time (ns) and inode as `fstat` saw them on

@@ -52,8 +52,8 @@ public final class Project: Sendable {
         switch FileReader.readStamped(absolute, limit: reader.maxFileBytes) {
         case .success(let read): (bytes, stamp) = read
         case .failure(let failure):
-            diagnostics.append(Diagnostic(.E012, "cannot read the configuration '\(display)': \(failure)", at: .startOf(display),
-                                          help: "check the --config path"))
+            diagnostics.append(Diagnostic(.E012, "cannot read the configuration '\(display)': \(failure.reason)", at: .startOf(display),
+                                          help: configPath == nil ? "make logoc.yaml a regular file, or remove it" : "check the --config path"))
             return Project(paths: paths, config: ProjectConfig(), configSource: nil, configDiagnostics: diagnostics, fonts: FontCatalog())
         }
         let source = SourceFile(path: display, text: SourceText.decode(bytes))
@@ -80,6 +80,13 @@ public final class Project: Sendable {
                     for folder in folders.value {
                         switch paths.resolve(folder.value, from: paths.root) {
                         case .file(let real):
+                            var isFolder: ObjCBool = false
+                            guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), isFolder.boolValue else {
+                                let parent = (folder.value as NSString).deletingLastPathComponent
+                                decoder.report(Diagnostic(.E012, "'fonts' lists '\(folder.value)', which is a file, not a folder", at: folder.span,
+                                                          help: "name the folder that holds it: '\(parent.isEmpty ? "." : parent)'"))
+                                continue
+                            }
                             config.fontFolders.append(real)
                             // A font file in the folder that links out of the root is not used.
                             for file in FontCatalog.fontFiles(in: real) {

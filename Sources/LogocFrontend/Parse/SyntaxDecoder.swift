@@ -328,10 +328,8 @@ struct SyntaxDecoder {
     /// A text to draw: bounded in length, and free of characters that are
     /// invisible or that change how the rest is shown (see `TextRules`).
     mutating func drawable(_ text: Located<String>, key: String) -> Located<String>? {
-        let characters = text.value.count, scalars = text.value.unicodeScalars.count
-        if characters > TextRules.maxCharacters || scalars > TextRules.maxScalars {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' is \(characters) characters long; a logo's text is limited to \(TextRules.maxCharacters)",
-                                          at: text.span, help: "shorten the text; a logo shows a few words at most"))
+        if let (problem, help) = TextRules.lengthProblem(in: text.value) {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' \(problem)", at: text.span, help: help))
             return nil
         }
         if let (scalar, why) = TextRules.forbidden(in: text.value) {
@@ -339,6 +337,11 @@ struct SyntaxDecoder {
             let name = scalar.properties.name.map { " " + $0 } ?? ""
             diagnostics.append(Diagnostic(.E003, "'\(key)' holds \(code)\(name), \(why)", at: text.span,
                                           help: "remove the character; write the text as it should be read"))
+            return nil
+        }
+        if !TextRules.hasInk(text.value) {
+            diagnostics.append(Diagnostic(.E003, "'\(key)' shows nothing: it holds only spaces, fillers or invisible characters", at: text.span,
+                                          help: "write visible text, or remove '\(key)'"))
             return nil
         }
         return text

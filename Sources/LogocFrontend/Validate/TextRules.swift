@@ -10,18 +10,78 @@
 ///
 /// The length bound keeps layout cheap and errors readable: 100 characters
 /// is many times what a logo shows, and 400 scalars bounds a text of
-/// combining marks stacked on a few characters.
+/// combining marks stacked on a few characters. A text must also show
+/// something: one made only of spaces, fillers or ignorable characters
+/// draws an empty logo that looks like a bug (`hasInk`).
 public enum TextRules {
     /// Most grapheme clusters (what a reader counts as characters) in a text.
     public static let maxCharacters = 100
     /// Most Unicode scalars in a text.
     public static let maxScalars = 400
+    /// Most scalars in one character (grapheme cluster): a letter with a few
+    /// accents, or the longest emoji family sequence (about 10), fits well;
+    /// hundreds of marks stacked on one letter ("Zalgo") draw far outside
+    /// the line and make Pango's shaping slow.
+    public static let maxScalarsPerCharacter = 32
+
+    /// Why a text's length is refused, counted as it says ("1 character of
+    /// 401 code points"), with a help; nil when it is within the bounds.
+    public static func lengthProblem(in text: String) -> (message: String, help: String)? {
+        lengthMessage(text).map { message in
+            (message, message.hasPrefix("has a character")
+                ? "remove the extra combining marks; a letter takes a few accents at most"
+                : "shorten the text; a logo shows a few words at most")
+        }
+    }
+
+    private static func lengthMessage(_ text: String) -> String? {
+        let characters = text.count, scalars = text.unicodeScalars.count
+        let counted = "\(characters) character\(characters == 1 ? "" : "s") of \(scalars) code point\(scalars == 1 ? "" : "s")"
+        if characters > maxCharacters {
+            return "is \(counted); a logo's text is limited to \(maxCharacters) characters"
+        }
+        if scalars > maxScalars {
+            return "is \(counted); a logo's text is limited to \(maxScalars) code points"
+        }
+        if let (index, widest) = text.enumerated().map({ ($0.offset, $0.element.unicodeScalars.count) }).max(by: { $0.1 < $1.1 }),
+           widest > maxScalarsPerCharacter {
+            return "has a character (the \(ordinal(index + 1))) made of \(widest) code points; at most \(maxScalarsPerCharacter) combine into one character"
+        }
+        return nil
+    }
+
+    /// Whether a text draws anything: false when every character in it is
+    /// whitespace, a default-ignorable code point (joiners, variation
+    /// selectors, tag characters U+E0020–E007F), or a filler that fonts draw
+    /// empty (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, and the blank
+    /// Braille pattern U+2800).
+    public static func hasInk(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !isBlank($0) }
+    }
+
+    /// A scalar that draws nothing on its own (see `hasInk`).
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isWhitespace || p.isDefaultIgnorableCodePoint || p.isVariationSelector { return true }
+        switch scalar.value {
+        case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0xE0000...0xE007F: return true
+        default: return p.generalCategory == .format || p.generalCategory == .control
+        }
+    }
+
+    private static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
+    }
 
     /// The first character a text may not hold, with why; nil when it is fine.
     public static func forbidden(in text: String) -> (Unicode.Scalar, String)? {
         let scalars = Array(text.unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
             let v = scalar.value
+            if v == 0x0A || v == 0x0D || v == 0x85 || v == 0x2028 || v == 0x2029 || v == 0x0B || v == 0x0C {
+                return (scalar, "a line break; a logo's text is one line")
+            }
             if v < 0x20 || (0x7F...0x9F).contains(v) {
                 return (scalar, "a control character")
             }

@@ -147,13 +147,17 @@ struct Validator {
         guard let file = resolvePath(path, what: "image") else { return }
         switch ImageProbe.headerBytes(ofFile: file) {
         case .failure(let failure):
-            error(.E012, "cannot read image '\(Quoted.value(path.value))': \(describe(failure))", at: path.span, help: "check the file's permissions")
+            error(.E012, "cannot read image '\(Quoted.value(path.value))': \(failure.reason)", at: path.span, help: "check the file's permissions")
         case .success(let bytes):
             guard let header = ImageProbe.header(bytes) else {
-                error(.E012, "'\(Quoted.value(path.value))' is not a PNG or JPEG image", at: path.span, help: "convert the image to PNG or JPEG")
+                let (message, help) = ImageProbe.problem(ImageProbe.scan(bytes)) ?? ("is not a PNG or JPEG image", "convert the image to PNG or JPEG")
+                error(.E012, "'\(Quoted.value(path.value))' \(message)", at: path.span, help: help)
                 return
             }
-            if header.width == 0 || header.height == 0 || header.width > ImageProbe.maxEdge || header.height > ImageProbe.maxEdge
+            if header.width == 0 || header.height == 0 {
+                error(.E012, "image '\(Quoted.value(path.value))' is empty: \(header.width) × \(header.height) pixels", at: path.span,
+                      help: "export the image again; it needs at least one pixel each way")
+            } else if header.width > ImageProbe.maxEdge || header.height > ImageProbe.maxEdge
                 || header.width * header.height > ImageProbe.maxPixels {
                 error(.E012, "image '\(Quoted.value(path.value))' is \(header.width) × \(header.height) pixels; at most \(ImageProbe.maxEdge) per edge and \(ImageProbe.maxPixels / 1_000_000) megapixels are accepted",
                       at: path.span, help: "scale the image down; 4096 pixels per edge is plenty for any avatar")
@@ -208,15 +212,27 @@ struct Validator {
             if shown.value.isEmpty, let initials = t.initials {
                 error(.E003, "'\(initials.value)' has no letters or digits to take initials from", at: initials.span,
                       help: "write a name, or use 'content' for other text")
+            } else if !TextRules.hasInk(shown.value), let initials = t.initials {
+                error(.E003, "the initials of '\(initials.value)' show nothing: they are fillers or invisible characters", at: initials.span,
+                      help: "write the name with visible letters, or use 'content' for the text to show")
             }
             var missing: [Unicode.Scalar] = []
             for scalar in shown.value.unicodeScalars where Self.needsGlyph(scalar) && !missing.contains(scalar) {
                 if !project.fonts.canDraw(scalar, primary: primary) { missing.append(scalar) }
             }
             if !missing.isEmpty {
-                let list = missing.prefix(5).map { "'\(String($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
-                error(.E016, "no available font can draw \(list)", at: shown.span,
+                error(.E016, "no available font can draw \(Self.listed(missing))", at: shown.span,
                       help: "remove the character, or add a font that has it to a 'fonts' folder in logoc.yaml")
+            } else {
+                // A project font that claims the characters but has no outlines draws blank text.
+                var wanted: [Unicode.Scalar] = []
+                for scalar in shown.value.unicodeScalars where Self.needsGlyph(scalar) && !wanted.contains(scalar) { wanted.append(scalar) }
+                let blank = project.fonts.blank(wanted, in: primary)
+                if let file = blank.isEmpty ? nil : primary.first(where: { face in blank.contains { face.covers($0) } }) {
+                    let span = t.font?.value.file?.span ?? t.font?.value.family?.span ?? shown.span
+                    error(.E016, "font file '\(PathResolver.lastComponent(of: file.path))' cannot draw \(Self.listed(blank)): its glyphs are empty or damaged", at: span,
+                          help: "use a complete font file (export it again), or another font")
+                }
             }
         }
 
@@ -252,6 +268,11 @@ struct Validator {
         if let diagnostic = minimum.colorVisionDiagnostic(measurement, ratios: ratios, at: logo.colorVision?.span ?? span) {
             diagnostics.append(diagnostic)
         }
+    }
+
+    /// The first five characters, as `'A' (U+41), …`.
+    static func listed(_ scalars: [Unicode.Scalar]) -> String {
+        scalars.prefix(5).map { "'\(String($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
     }
 
     /// Format characters, variation selectors and joiners are drawn with
@@ -296,14 +317,6 @@ struct Validator {
                   help: "keep files inside the project (or pass --root)")
         }
         return nil
-    }
-
-    private func describe(_ failure: FileReader.Failure) -> String {
-        switch failure {
-        case .missing: "it does not exist"
-        case .notRegular: "it is not a regular file"
-        case .unreadable(let reason): reason
-        }
     }
 
     private mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
