@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "PhotoFixtures"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures"]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]

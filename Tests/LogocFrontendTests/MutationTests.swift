@@ -6,18 +6,6 @@ import LogocCore
 /// Property test: random edits of valid specs never crash the front end,
 /// and every document either becomes a spec or gets an error diagnostic.
 struct MutationTests {
-    /// SplitMix64: a small, seedable generator, so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func seeds() throws -> [String] {
@@ -38,7 +26,7 @@ struct MutationTests {
         "extends: /etc/passwd", "size: 0", "at: 2", "dark:", "  ", "\r\n", "\u{FEFF}",
     ]
 
-    static func mutate(_ text: String, _ rng: inout Generator) -> String {
+    static func mutate(_ text: String, _ rng: inout SplitMix64) -> String {
         var scalars = Array(text.unicodeScalars)
         let edits = Int.random(in: 1...4, using: &rng)
         for _ in 0..<edits {
@@ -83,7 +71,7 @@ struct MutationTests {
         try p.write("_x.yaml", "size: 64\n")
         try p.write("logoc.yaml", "palette: {brand: \"#5B2EFF\"}\n")
         let checker = SpecChecker(project: Project.load(root: p.root))
-        var rng = Generator(state: 20261122)
+        var rng = SplitMix64(seed: 20261122)
         var outcomes = (specs: 0, errors: 0)
         for iteration in 0..<1500 {
             let text = Self.mutate(seeds[iteration % seeds.count], &rng)

@@ -1,4 +1,5 @@
 import Testing
+import LogocCore
 import PhotoFixtures
 @testable import LogocImageIO
 
@@ -157,7 +158,7 @@ struct ColourProfileTests {
     /// Random bytes in the EXIF and ICC segments never crash the metadata
     /// reader or the decoder, and the picture still decodes.
     @Test func randomMetadataNeverCrashes() throws {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         let plain = PhotoFixtures.jpeg(width: 8, height: 4) { x, y in OrientationTests.colour(x, y) }
         let pixels = PixelBuffer.make(width: 8, height: 4) { x, _ in Pixel(x * 30, 90, 160) }
         let exif = PhotoFixtures.exifPayload(orientation: 6, bigEndian: true)
@@ -184,18 +185,5 @@ struct ColourProfileTests {
             #expect(decodedPNG.width * decodedPNG.height == 32)
             _ = ImageMetadata.read(png).map(ColourConversion.problem(with:))
         }
-    }
-}
-
-/// A small deterministic generator, so the random test repeats exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
