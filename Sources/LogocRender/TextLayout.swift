@@ -74,7 +74,7 @@ final class TextLayout {
         func ink(at size: Double) -> Rect {
             pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
             pango_layout_set_font_description(layout, description)
-            if let measuring, let outlines = OutlineInk.box(of: layout, on: measuring) { return outlines }
+            if let measuring, let outlines = OutlineInk.box(of: layout, on: measuring, glyphs: session.measuring.glyphs) { return outlines }
             var inkRect = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &inkRect, &logical)
             let scale = Double(PANGO_SCALE)

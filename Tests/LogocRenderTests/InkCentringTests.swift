@@ -48,3 +48,31 @@ struct InkCentringTests {
         #expect(abs(ink.x - Double(box.x0)) <= 1 && abs(ink.x + ink.width - Double(box.x1)) <= 1, "\(text): \(ink) against \(box)")
     }
 }
+
+/// The outline box made from each glyph's cached box equals the box of the
+/// whole layout's outlines, for every script the bundled fonts draw.
+struct OutlineInkTests {
+    @Test(arguments: [("D", 400, true), ("Jane Doe", 900, true), ("fiona", 400, false), ("عمر فاروق", 700, false), ("שלום", 400, false),
+                      ("प्रिया शर्मा", 700, false), ("王芳", 400, false), ("김민준", 700, false), ("Ǻçé ŢŴ", 400, true), ("A  B", 400, false)])
+    func glyphBoxesGiveTheLayoutsBox(_ text: String, _ weight: Int, _ italic: Bool) throws {
+        let catalog = RendererTests.catalog
+        let session = try FontSession(catalog: catalog)
+        for size in [100.0, 37.5, 512] {
+            let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(size),
+                              safeArea: .rect(Rect(x: 0, y: 0, width: 4096, height: 4096)), color: .fixed(.black), minimumContrast: nil)
+            try FontLock.run {
+                let layout = try TextLayout(run, session: session, catalog: catalog)
+                let cr = try #require(session.measuring.context)
+                let whole = try #require(OutlineInk.box(of: layout.layout, on: cr))
+                // Twice: the second time every glyph's box comes from the cache.
+                for _ in 0..<2 {
+                    let cached = try #require(OutlineInk.box(of: layout.layout, on: cr, glyphs: session.measuring.glyphs))
+                    let tolerance = 2.0 / 256
+                    #expect(abs(cached.x - whole.x) <= tolerance && abs(cached.y - whole.y) <= tolerance
+                            && abs(cached.width - whole.width) <= tolerance && abs(cached.height - whole.height) <= tolerance,
+                            "\(text) at \(size): \(cached) against \(whole)")
+                }
+            }
+        }
+    }
+}
