@@ -114,9 +114,13 @@ public enum Discovery {
         var found: [Found] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         var visited: Set<[UInt64]> = []
+        // Names from readdir have no `.` or `..`: a path's absolute length is
+        // the folder's plus its own, without normalising every path again.
+        let base = PathResolver.absolute(directory).utf8.count
+        func absoluteLength(_ relative: String) -> Int { relative.isEmpty ? base : base + 1 + relative.utf8.count }
         while let (relative, depth) = pending.popLast() {
             let absolute = relative.isEmpty ? directory : directory + "/" + relative
-            if PathResolver.absolute(absolute).utf8.count > maxPathBytes {
+            if absoluteLength(relative) > maxPathBytes {
                 found.append(Found(relative: relative, problem: tooLong(relative.isEmpty ? absolute : relative, folder: true)))
                 continue
             }
@@ -138,8 +142,7 @@ public enum Discovery {
                         pending.append((child, depth + 1))
                     }
                 } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")), !name.hasPrefix("_"), name != "logoc.yaml" {
-                    let full = PathResolver.absolute(absolute + "/" + name)
-                    found.append(Found(relative: child, problem: full.utf8.count > maxPathBytes ? tooLong(child, folder: false) : nil))
+                    found.append(Found(relative: child, problem: absoluteLength(child) > maxPathBytes ? tooLong(child, folder: false) : nil))
                 }
             }
         }

@@ -35,17 +35,24 @@ enum OutlineInk {
     /// letters of initials repeat from spec to spec. Equal to `box(of:on:)`
     /// within Cairo's 1/256 px (`OutlineInkTests`).
     static func box(of layout: OpaquePointer, on cr: OpaquePointer, glyphs: GlyphBoxes) -> Rect? {
-        guard let iter = pango_layout_get_iter(layout) else { return nil }
-        defer { pango_layout_iter_free(iter) }
+        // A logo's text is one line (line breaks are refused): its runs are
+        // read from the line itself. A layout iterator would also work out
+        // every glyph's ink extents, as much work as the outlines saved.
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else {
+            return box(of: layout, on: cr)
+        }
         let scale = Double(PANGO_SCALE)
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        // The line's top is the layout's: its baseline is its ascent below.
+        let baseline = -Double(logical.y) / scale
         var bounds = Bounds()
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
-                  let font = item.pointee.analysis.font, let string = run.pointee.glyphs, let infos = string.pointee.glyphs else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iter, nil, &logical)
-            let baseline = Double(pango_layout_iter_get_baseline(iter)) / scale
-            var x = Double(logical.x)
+        var x = 0.0
+        var node = line.pointee.runs
+        while let item = node {
+            defer { node = item.pointee.next }
+            guard let run = item.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let font = run.pointee.item?.pointee.analysis.font,
+                  let string = run.pointee.glyphs, let infos = string.pointee.glyphs else { continue }
             for i in 0..<Int(string.pointee.num_glyphs) {
                 let info = infos[i]
                 defer { x += Double(info.geometry.width) }
@@ -55,7 +62,7 @@ enum OutlineInk {
                 bounds.add((gx + box.x, gy + box.y))
                 bounds.add((gx + box.x + box.width, gy + box.y + box.height))
             }
-        } while pango_layout_iter_next_run(iter) != 0
+        }
         return bounds.rect
     }
 
