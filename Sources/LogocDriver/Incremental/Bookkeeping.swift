@@ -11,14 +11,18 @@ enum Bookkeeping {
                                      IntentLog.fileName]
 
     /// Whether `name` in `directory` is missing or logoc's. A manifest is
-    /// logoc's when it has an `outputs` key (even damaged, so a broken one is
-    /// still replaced), the gallery by its title, the cache by its first
-    /// line; the lock and its marker hold nothing anyone else would write.
+    /// logoc's when its first 4 KiB have an `outputs` key (even damaged, so a
+    /// broken one is still replaced), the gallery by its title, the cache by
+    /// its first line; the lock and its marker hold nothing anyone else
+    /// would write.
     static func isLogocsOrMissing(_ name: String, in directory: String) -> Bool {
         let path = (directory as NSString).appendingPathComponent(name)
         var info = stat()
         guard lstat(path, &info) == 0 else { return true }
-        guard (info.st_mode & S_IFMT) == S_IFREG, case .success(let bytes) = FileReader.read(path, limit: 1 << 40) else { return false }
+        // What tells them apart is at the start (logoc writes `outputs` first,
+        // the title in the head): a no-op rebuild of 10,000 specs must not
+        // read megabytes of manifest and gallery to learn they are its own.
+        guard (info.st_mode & S_IFMT) == S_IFREG, case .success(let bytes) = FileReader.read(path, limit: 4_096) else { return false }
         switch name {
         case Manifest.fileName: return contains(bytes, "\"outputs\"")
         case Gallery.fileName: return contains(bytes, Gallery.title)
