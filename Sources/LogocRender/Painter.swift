@@ -1,4 +1,8 @@
 import CCairo
+// Cairo's constants reach this file through the module that first read
+// cairo.h, which in a sanitizer build is CPango (pangocairo.h includes it):
+// without this import `make test-tsan` did not find CAIRO_STATUS_SUCCESS.
+import CPango
 import Foundation
 import LogocCore
 import LogocImageIO
