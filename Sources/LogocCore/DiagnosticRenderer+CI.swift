@@ -151,10 +151,10 @@ extension DiagnosticRenderer {
     /// against `%SRCROOT%`, percent-encoded; absolute ones as `file://` URIs.
     public static func artifactLocation(_ path: String) -> JSONValue {
         if path.hasPrefix("/") {
-            return .object([("uri", .string("file://" + uriEncoded(path)))])
+            return .object([("uri", .string("file://" + URIPath.encoded(path)))])
         }
         return .object([
-            ("uri", .string(uriEncoded(relativePath(path)))),
+            ("uri", .string(URIPath.encoded(relativePath(path)))),
             ("uriBaseId", .string("%SRCROOT%")),
         ])
     }
@@ -203,26 +203,6 @@ extension DiagnosticRenderer {
                 ("endColumn", .number(Double(end.column))),
             ])),
         ])
-    }
-
-    /// Percent-encodes everything but RFC 3986 unreserved characters, `/`,
-    /// and sub-delimiters that are safe in a path (so `:` is encoded too: a
-    /// relative reference's first segment must not contain one).
-    static func uriEncoded(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
     }
 
     static func helpText(_ entry: DiagnosticExplanation) -> String {

@@ -87,7 +87,7 @@ public enum CheckRun {
     /// The names logoc writes at the top of an output folder that a spec
     /// folder could take (its other files are hidden, and hidden folders
     /// hold no specs): `check` refuses them as `build` would fail on them.
-    static let reservedNames = [Gallery.fileName, Manifest.fileName]
+    static let reservedNames = Bookkeeping.names.filter { !$0.hasPrefix(".") }.sorted()
 
     /// The reserved name an output path's first folder takes, if any.
     private static func reservedFolder(of path: String) -> String? {
@@ -117,7 +117,7 @@ public enum CheckRun {
                               diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
-        if let output = outputs.first(where: { reservedFolder(of: $0.path) != nil }), let reserved = reservedFolder(of: output.path) {
+        if let (output, reserved) = outputs.lazy.compactMap({ o in reservedFolder(of: o.path).map { (o, $0) } }).first {
             diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(output.path)', but '\(reserved)' is logoc's own file in the output folder",
                                           at: key.place, help: "rename the folder '\(reserved)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
             losers.insert(key)

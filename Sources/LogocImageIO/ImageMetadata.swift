@@ -69,6 +69,26 @@ public struct ImageMetadata: Equatable, Sendable {
         if bytes.starts(with: [0xFF, 0xD8]) { return JPEGMetadata.read(bytes) }
         return nil
     }
+
+    /// Why `read` found no size in `bytes`, for a message that says so.
+    public enum Missing: Equatable, Sendable {
+        /// Neither PNG's nor JPEG's signature.
+        case notAnImage
+        /// A PNG signature without its `IHDR` chunk after it.
+        case pngWithoutHeader
+        /// A JPEG whose segments end or break before a frame header.
+        case jpegWithoutFrame
+        /// A JPEG whose segments before the frame header run past the bytes given.
+        case jpegCutShort
+    }
+
+    /// Why `read(bytes)` is nil, from the same walk over the segments; nil when it is not.
+    public static func missing(_ bytes: [UInt8]) -> Missing? {
+        guard read(bytes) == nil else { return nil }
+        if bytes.starts(with: PNGDecoding.signature) { return .pngWithoutHeader }
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return .notAnImage }
+        return bytes.withUnsafeBufferPointer { JPEGDecoding.header($0) }.endsEarly ? .jpegCutShort : .jpegWithoutFrame
+    }
 }
 
 /// The JPEG half of `ImageMetadata.read`.

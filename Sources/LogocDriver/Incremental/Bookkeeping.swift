@@ -37,13 +37,6 @@ enum Bookkeeping {
     }
 
     private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var i = 0
-        while let start = bytes[i...].firstIndex(of: first), start + needle.count <= bytes.count {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
-            i = start + 1
-        }
-        return false
+        bytes.firstRange(of: Array(text.utf8)) != nil
     }
 }

@@ -396,7 +396,8 @@ struct FileStamp: Equatable, Sendable {
     static func current(_ path: String) -> (size: Int64, mtime: Int64, inode: UInt64)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), UInt64(info.st_ino))
+        let stamp = FileReader.Stamp(info)
+        return (stamp.size, stamp.mtime, stamp.inode)
     }
 
     func matches(_ s: (size: Int64, mtime: Int64, inode: UInt64)) -> Bool {

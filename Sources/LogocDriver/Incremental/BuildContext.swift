@@ -208,7 +208,7 @@ final class BuildContext: Sendable {
     /// stamp is the one it had when it was read, without a hash.
     private func dependencyStamp(_ path: String, of spec: CheckedSpec) -> FileStamp {
         let hashed = hasher.stamp(path)
-        guard let read = spec.readStamps[path] ?? (path == project.configFile ? project.configStamp : nil) else { return hashed }
+        guard let read = spec.readStamps[path] ?? (path == configPath ? project.configStamp : nil) else { return hashed }
         if hashed.matches((read.size, read.mtime, read.inode)) { return hashed }
         return FileStamp(size: read.size, mtime: read.mtime, inode: read.inode, sha256: "")
     }

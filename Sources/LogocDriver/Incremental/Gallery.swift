@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 
 /// `DIR/index.html`: every output of the manifest on a light and a dark
 /// backdrop, with its files and sizes, spec, measured contrast and warnings.
@@ -102,22 +103,6 @@ enum Gallery {
 
     private static func attr(_ s: String) -> String { text(s) }
 
-    /// An output's path as a relative URL: every byte but RFC 3986's
-    /// unreserved ones and the folder slashes percent-encoded. A folder
-    /// named `javascript:…` must stay a file name, not become a scheme that
-    /// runs a script when its link is clicked; `#`, `?` and `%` in names
-    /// must reach the file too.
-    static func url(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return out
-    }
+    /// An output's path as a relative URL (see `URIPath`).
+    static func url(_ path: String) -> String { URIPath.encoded(path) }
 }

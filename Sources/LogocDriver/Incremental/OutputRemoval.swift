@@ -22,7 +22,7 @@ enum OutputRemoval {
         var reason: String {
             switch self {
             case .notRelative: "it is not a plain path inside the output folder (absolute, or with '..', '.' or an empty part)"
-            case .throughSymlink(let link): "'\(link)' on the way is a symbolic link, which could lead outside the output folder"
+            case .throughSymlink(let link): "'\(Quoted.value(link))' on the way is a symbolic link, which could lead outside the output folder"
             case .notAFile: "it is a folder or another kind of file, and logoc only ever removes files it wrote"
             case .bookkeeping: "it names one of logoc's own files in the output folder"
             case .changed: "its bytes differ from the SHA-256 recorded when logoc wrote it, so it was changed since"
@@ -118,7 +118,7 @@ enum OutputRemoval {
     /// named it (`manifest.json` or the cache); the span is where its text
     /// names the path, or the file's start when it cannot be found.
     static func diagnostic(_ path: String, refusal: Refusal, source: SourceFile) -> Diagnostic {
-        Diagnostic(.W008, "logoc did not remove '\(path)', which \((source.path as NSString).lastPathComponent) lists: \(refusal.reason)",
+        Diagnostic(.W008, "logoc did not remove '\(Quoted.value(path))', which \((source.path as NSString).lastPathComponent) lists: \(refusal.reason)",
                    at: span(of: path, in: source),
                    help: refusal == .changed
                        ? "it was edited since it was built: keep it, or delete it yourself; logoc no longer lists it"

@@ -27,6 +27,13 @@ public enum FileReader {
         public var size: Int64
         public var mtime: Int64
         public var inode: UInt64
+
+        /// From `stat`/`fstat`: the modification time in nanoseconds.
+        public init(_ info: stat) {
+            size = Int64(info.st_size)
+            mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// The file's bytes, at most `limit + 1` of them, so that a caller can
@@ -74,8 +81,6 @@ public enum FileReader {
             count = total
         }
         if let failure { return .failure(failure) }
-        let stamp = Stamp(size: Int64(info.st_size), mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                          inode: UInt64(info.st_ino))
-        return .success((bytes, stamp))
+        return .success((bytes, Stamp(info)))
     }
 }

@@ -150,7 +150,7 @@ struct Validator {
             error(.E012, "cannot read image '\(Quoted.value(path.value))': \(failure.reason)", at: path.span, help: "check the file's permissions")
         case .success(let bytes):
             guard let header = ImageProbe.header(bytes) else {
-                let (message, help) = ImageProbe.problem(ImageProbe.scan(bytes)) ?? ("is not a PNG or JPEG image", "convert the image to PNG or JPEG")
+                let (message, help) = ImageProbe.problem(bytes) ?? ("is not a PNG or JPEG image", "convert the image to PNG or JPEG")
                 error(.E012, "'\(Quoted.value(path.value))' \(message)", at: path.span, help: help)
                 return
             }
