@@ -42,8 +42,13 @@ public enum ImageDecoder {
     /// information are taken as sRGB, as browsers do). JPEG goes through
     /// TurboJPEG, including progressive files and CMYK/YCCK ones, whose
     /// colours are converted here because TurboJPEG 2.1 cannot.
+    ///
+    /// `atLeast` (upright pixels) lets a JPEG be decoded reduced, to the
+    /// smallest size TurboJPEG can scale to that is still at least that
+    /// large (see `JPEGDecoding.decode`); a PNG is always decoded whole.
+    /// The limits apply to the stored size either way.
     public static func decodePicture(
-        bytes: [UInt8], maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+        bytes: [UInt8], maxPixels: Int = 40_000_000, maxEdge: Int = 16_384, atLeast: (width: Int, height: Int)? = nil
     ) throws(ImageError) -> DecodedPicture {
         let budget = Budget(maxPixels: maxPixels, maxEdge: maxEdge)
         let isPNG = bytes.starts(with: PNGDecoding.signature)
@@ -57,6 +62,7 @@ public enum ImageDecoder {
         case .failure?, nil: converter = nil  // read as sRGB; `check` warned (W007)
         }
         var pixels: PixelBuffer
+        var isReduced = false
         if isPNG {
             // libpng would apply gAMA itself: logoc does (or, where iCCP or
             // sRGB take precedence, must not), so libpng never sees it.
@@ -66,11 +72,14 @@ public enum ImageDecoder {
             converter?.convert(&pixels)
             PNGDecoding.premultiply(&pixels)
         } else {
-            pixels = try JPEGDecoding.decode(bytes, budget: budget)
+            let turned = metadata?.orientation.swapsAxes == true
+            let stored = atLeast.map { turned ? (width: $0.height, height: $0.width) : $0 }
+            (pixels, isReduced) = try JPEGDecoding.decode(bytes, budget: budget, atLeast: stored)
             if metadata?.channels != .cmyk { converter?.convert(&pixels) }  // opaque: straight is premultiplied
         }
         let orientation = metadata?.orientation ?? .up
-        return DecodedPicture(pixels: orientation.apply(to: pixels), orientation: orientation, isConverted: converter != nil)
+        return DecodedPicture(pixels: orientation.apply(to: pixels), orientation: orientation, isConverted: converter != nil,
+                              isReduced: isReduced)
     }
 
     /// Reads the file at `path` and decodes it like `decode(bytes:)`.
@@ -90,13 +99,13 @@ public enum ImageDecoder {
 
     /// Reads the file at `path` and decodes it like `decodePicture(bytes:)`.
     public static func decodePicture(
-        contentsOfFile path: String, maxPixels: Int = 40_000_000, maxEdge: Int = 16_384
+        contentsOfFile path: String, maxPixels: Int = 40_000_000, maxEdge: Int = 16_384, atLeast: (width: Int, height: Int)? = nil
     ) throws(ImageError) -> DecodedPicture {
         // 8 bytes per pixel (16-bit RGBA, stored) plus generous room for metadata.
         let (raw, overflow) = max(0, maxPixels).multipliedReportingOverflow(by: 8)
         let maxBytes = overflow ? Int.max : raw.addingReportingOverflow(16 << 20).partialValue
         let bytes = try readRegularFile(path, maxBytes: maxBytes)
-        return try decodePicture(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge)
+        return try decodePicture(bytes: bytes, maxPixels: maxPixels, maxEdge: maxEdge, atLeast: atLeast)
     }
 
     /// Reads a whole regular file, checking the type on the open descriptor

@@ -6,12 +6,18 @@ enum JPEGDecoding {
     /// Decodes to opaque ARGB32. Every libjpeg warning is an error: a
     /// truncated or damaged file would otherwise "succeed" with grey or
     /// garbled rows.
-    static func decode(_ bytes: [UInt8], budget: Budget) throws(ImageError) -> PixelBuffer {
+    ///
+    /// `atLeast`, in stored (not EXIF-turned) pixels, asks for the image
+    /// reduced in the DCT domain: the smallest of TurboJPEG's scales (1/8,
+    /// 1/4, 3/8, … 1) that still gives that many pixels. A 40-megapixel
+    /// photo drawn at 512 px is then decoded at 1/8 of its edge: 2.5 MB of
+    /// pixels instead of 160 MB, and about a tenth of the time.
+    static func decode(_ bytes: [UInt8], budget: Budget, atLeast: (width: Int, height: Int)? = nil) throws(ImageError) -> (pixels: PixelBuffer, isReduced: Bool) {
         guard let handle = tjInitDecompress() else {
             throw .unsupported("cannot create a JPEG decompressor")
         }
         defer { tjDestroy(handle) }
-        let result: Result<PixelBuffer, ImageError> = bytes.withUnsafeBufferPointer { data in
+        let result: Result<(pixels: PixelBuffer, isReduced: Bool), ImageError> = bytes.withUnsafeBufferPointer { data in
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
             guard tjDecompressHeader3(
                 handle, data.baseAddress, UInt(data.count), &width, &height, &subsampling, &colourspace) == 0
@@ -29,6 +35,12 @@ enum JPEGDecoding {
             }
             let cmyk = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
             let format = cmyk ? TJPF_CMYK : nativeFormat
+            var isReduced = false
+            if let atLeast {
+                let reduced = reducedSize(width: width, height: height, atLeast: atLeast)
+                isReduced = reduced != (width, height)
+                (width, height) = reduced
+            }
             let stride = Int(width) * 4
             var pixels = [UInt8](repeating: 0, count: stride * Int(height))
             let status = pixels.withUnsafeMutableBufferPointer { out in
@@ -45,9 +57,27 @@ enum JPEGDecoding {
             } else {
                 setOpaque(&pixels)
             }
-            return .success(PixelBuffer(width: Int(width), height: Int(height), stride: stride, bytes: pixels))
+            return .success((PixelBuffer(width: Int(width), height: Int(height), stride: stride, bytes: pixels), isReduced))
         }
         return try result.get()
+    }
+
+    /// The size TurboJPEG decodes `width` × `height` to at the smallest of
+    /// its scaling factors (at most 1) that keeps both edges at least
+    /// `atLeast`'s.
+    static func reducedSize(width: Int32, height: Int32, atLeast: (width: Int, height: Int)) -> (Int32, Int32) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var best = (width, height)
+        for factor in UnsafeBufferPointer(start: factors, count: Int(max(0, count))) where factor.num > 0 && factor.num <= factor.denom {
+            // TJSCALED(), a macro Swift cannot import.
+            let w = (Int(width) * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+            let h = (Int(height) * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+            if w >= atLeast.width, h >= atLeast.height, w < Int(best.0) {
+                best = (Int32(w), Int32(h))
+            }
+        }
+        return best
     }
 
     /// The TurboJPEG format whose bytes are native-endian ARGB32 with an unused alpha byte.

@@ -118,7 +118,15 @@ extension PNGEncoder {
     /// Buffers one encoder reuses from image to image; see `Compressor`.
     struct Scratch {
         var scanlines: [UInt8] = []
-        var compressed: [UInt8] = []
+
+        /// Scanlines larger than this are freed after their image, not kept
+        /// for the next: a build's one 8,192 px PNG must not leave a job
+        /// holding 256 MiB for the 512 px ones after it.
+        static let keptBytes = 16 << 20
+
+        mutating func releaseIfLarge() {
+            if scanlines.count > Self.keptBytes { scanlines = [] }
+        }
     }
 
     static func encode(
@@ -164,43 +172,61 @@ extension PNGEncoder {
             Self.filteredScanlines(pixels, channels: channels, filter: options.filter, into: &scratch.scanlines)
             (rawLength, bitDepth, colourType) = (length, 8, opaque ? 2 : 6)
         }
+        defer { scratch.releaseIfLarge() }
+        var prefix: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [bitDepth, colourType, 0, 0, 0]  // deflate, filter method 0, no interlace
+        header.withUnsafeBytes { prefix.appendChunk(.IHDR, $0) }
+        if let palette = scan.palette {
+            palette.plte.withUnsafeBytes { prefix.appendChunk(.PLTE, $0) }
+            let alphas = palette.trns
+            if !alphas.isEmpty { alphas.withUnsafeBytes { prefix.appendChunk(.tRNS, $0) } }
+        }
+
+        // The deflate stream is written straight into the file's one IDAT
+        // chunk: no second buffer of the bound's size and no copy of it (an
+        // 8,192 px image's bound is 256 MiB). The room past the stream's end
+        // is reserved, never touched, so it costs address space, not memory.
         let bound = libdeflate_zlib_compress_bound(compressor, rawLength)
-        if scratch.compressed.count < bound { scratch.compressed = [UInt8](repeating: 0, count: bound) }
-        let raw = scratch.scanlines
-        let zlibCount = raw.withUnsafeBytes { input in
-            scratch.compressed.withUnsafeMutableBytes { out in
-                libdeflate_zlib_compress(compressor, input.baseAddress, rawLength, out.baseAddress, bound)
+        let dataStart = prefix.count + 8
+        let (capacity, overflow) = dataStart.addingReportingOverflow(bound + 4 + 12)
+        guard !overflow, bound < Int.max - 16 else {
+            throw .unsupported("PNG image of \(width)×\(height) pixels does not fit in memory")
+        }
+        var zlibCount = 0
+        var png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            prefix.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
+            zlibCount = scratch.scanlines.withUnsafeBytes { input in
+                libdeflate_zlib_compress(compressor, input.baseAddress, rawLength, base + dataStart, bound)
             }
+            var idat: [UInt8] = []
+            idat.appendBigEndian(UInt32(truncatingIfNeeded: zlibCount))
+            idat += Array(PNGChunkType.IDAT.rawValue.utf8)
+            (base + prefix.count).initialize(from: idat, count: idat.count)
+            count = zlibCount > 0 ? dataStart + zlibCount : prefix.count
         }
         guard zlibCount > 0 else {
             // libdeflate guarantees the bound is enough; reaching here means it broke its contract.
             throw .unsupported("PNG compression failed for an image of \(width)×\(height) pixels")
         }
-
         let maxIDAT = max(1, min(options.maxIDATLength, Int(Int32.max)))
-        let idatCount = (zlibCount + maxIDAT - 1) / maxIDAT
-        var png: [UInt8] = []
-        png.reserveCapacity(8 + 25 + 2 * (12 + 3 * PNGPalette.capacity) + zlibCount + 12 * idatCount + 12)
-        png += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [bitDepth, colourType, 0, 0, 0]  // deflate, filter method 0, no interlace
-        header.withUnsafeBytes { png.appendChunk(.IHDR, $0) }
-        if let palette = scan.palette {
-            palette.plte.withUnsafeBytes { png.appendChunk(.PLTE, $0) }
-            let alphas = palette.trns
-            if !alphas.isEmpty { alphas.withUnsafeBytes { png.appendChunk(.tRNS, $0) } }
-        }
-
-        scratch.compressed.withUnsafeBytes { compressed in
-            let all = UnsafeRawBufferPointer(rebasing: compressed[..<zlibCount])
-            var start = 0
-            while start < all.count {
-                let end = min(start + maxIDAT, all.count)
-                png.appendChunk(.IDAT, UnsafeRawBufferPointer(rebasing: all[start..<end]))
-                start = end
+        if zlibCount <= maxIDAT {
+            let crc = png.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress! + prefix.count + 4, 4 + zlibCount) }
+            png.appendBigEndian(crc)
+        } else {
+            // Split into several chunks (only the tests' small maxIDATLength gets here).
+            let stream = Array(png[dataStart...])
+            png.removeSubrange(prefix.count...)
+            stream.withUnsafeBytes { all in
+                var start = 0
+                while start < all.count {
+                    let end = min(start + maxIDAT, all.count)
+                    png.appendChunk(.IDAT, UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
             }
         }
         png.appendChunk(.IEND, UnsafeRawBufferPointer(start: nil, count: 0))

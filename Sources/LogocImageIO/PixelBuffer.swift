@@ -53,6 +53,8 @@ public struct DecodedPicture: Sendable {
     public var orientation: ExifOrientation
     /// Whether the colours were converted to sRGB from a profile or gAMA/cHRM.
     public var isConverted: Bool
+    /// Whether a JPEG was decoded smaller than stored (`atLeast`).
+    public var isReduced: Bool = false
 
     /// Whether the pixels are the file's own: then an SVG may embed the
     /// original file in their place, and any viewer shows the same.

@@ -23,14 +23,18 @@ public final class ImageStore: @unchecked Sendable {
         /// orientation, not converted from a colour profile), so an SVG may
         /// embed the original file instead.
         let isAsStored: Bool
+        /// Whether a JPEG was decoded at a reduced size for a scaled copy.
+        let isReduced: Bool
         var byteCount: Int { stride * height }
 
         /// Cleared pixels, or a copy of `bytes` (at least `stride × height`).
-        init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil, isAsStored: Bool = false) {
+        init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil,
+             isAsStored: Bool = false, isReduced: Bool = false) {
             self.width = width
             self.height = height
             self.stride = stride
             self.isAsStored = isAsStored
+            self.isReduced = isReduced
             data = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
             if let base = bytes?.baseAddress {
                 data.copyMemory(from: base, byteCount: stride * height)
@@ -43,9 +47,15 @@ public final class ImageStore: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// Decoded images, least recently used first; a few are kept.
+    /// Decoded images, least recently used first, within `decodedBudget`.
+    /// A JPEG may be here reduced (see `decoded(_:atLeast:)`), so a path
+    /// can have several entries.
     private var decoded: [(key: String, pixels: Pixels)] = []
-    static let decodedLimit = 8
+    private var decodedBytes = 0
+    /// One 40-megapixel photo (160 MB) fits: each spec draws its photo at
+    /// 1×, at each scale, as a ring sample and a fingerprint, and decoding a
+    /// large PNG for each took seconds. What does not fit is not kept.
+    static let decodedBudget = 160 << 20
     /// Scaled copies by "path|width|height", least recently used first,
     /// within a memory budget: a build draws the same photo at a few sizes
     /// over and over, in no particular order.
@@ -55,14 +65,20 @@ public final class ImageStore: @unchecked Sendable {
 
     public init() {}
 
-    /// The decoded image at `path`, upright and in sRGB, decoding it on
-    /// first use. Two renderers asking at once may both decode; the result
-    /// is the same.
-    func decoded(_ path: String) throws(RenderError) -> Pixels {
-        if let hit = lookUp(path, in: \.decoded) { return hit }
+    /// The image at `path`, upright and in sRGB, decoding it on first use.
+    /// With `atLeast` (a scaled copy's size) a JPEG may come reduced to the
+    /// smallest size TurboJPEG scales to that still has that many pixels; a
+    /// copy already decoded at that size or larger is used as it is. Two
+    /// renderers asking at once may both decode; the result is the same.
+    func decoded(_ path: String, atLeast: (width: Int, height: Int)? = nil) throws(RenderError) -> Pixels {
+        if let hit = lookUp(in: \.decoded, where: { key, pixels in
+            key == path && (atLeast.map { pixels.width >= $0.width && pixels.height >= $0.height } ?? !pixels.isReduced)
+        }) {
+            return hit
+        }
         let picture: DecodedPicture
         do {
-            picture = try ImageDecoder.decodePicture(contentsOfFile: path)
+            picture = try ImageDecoder.decodePicture(contentsOfFile: path, atLeast: atLeast)
         } catch {
             throw .image(path: path, message: error.message)
         }
@@ -71,34 +87,52 @@ public final class ImageStore: @unchecked Sendable {
             throw .image(path: path, message: "the image has no pixels")
         }
         let pixels = buffer.bytes.withUnsafeBytes {
-            Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0, isAsStored: picture.isAsStored)
+            Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0,
+                   isAsStored: picture.isAsStored, isReduced: picture.isReduced)
         }
         lock.lock()
         defer { lock.unlock() }
-        decoded.append((path, pixels))
-        if decoded.count > Self.decodedLimit { decoded.removeFirst() }
+        Self.keep((path, pixels), in: &decoded, bytes: &decodedBytes, budget: Self.decodedBudget)
         return pixels
+    }
+
+    /// Whether `path` is decoded and kept at full size, so drawing it costs
+    /// no decoding memory.
+    func hasDecoded(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return decoded.contains { $0.key == path && !$0.pixels.isReduced }
     }
 
     /// The copy of `path` at `width` × `height`, made by `scale` on first use.
     func scaled(_ path: String, width: Int, height: Int, scale: (Pixels) throws(RenderError) -> Void) throws(RenderError) -> Pixels {
         let key = "\(path)|\(width)|\(height)"
-        if let hit = lookUp(key, in: \.scaled) { return hit }
+        if let hit = lookUp(in: \.scaled, where: { found, _ in found == key }) { return hit }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let pixels = Pixels(width: width, height: height, stride: stride)
         try scale(pixels)
         lock.lock()
         defer { lock.unlock() }
-        scaled.append((key, pixels))
-        scaledBytes += pixels.byteCount
-        while scaledBytes > Self.scaledBudget, scaled.count > 1 { scaledBytes -= scaled.removeFirst().pixels.byteCount }
+        Self.keep((key, pixels), in: &scaled, bytes: &scaledBytes, budget: Self.scaledBudget)
         return pixels
     }
 
-    private func lookUp(_ key: String, in list: ReferenceWritableKeyPath<ImageStore, [(key: String, pixels: Pixels)]>) -> Pixels? {
+    /// Adds `entry` as the most recently used, evicting the least recently
+    /// used until the list fits `budget`; an entry larger than the whole
+    /// budget is not kept at all.
+    private static func keep(_ entry: (key: String, pixels: Pixels), in list: inout [(key: String, pixels: Pixels)],
+                             bytes: inout Int, budget: Int) {
+        guard entry.pixels.byteCount <= budget else { return }
+        list.append(entry)
+        bytes += entry.pixels.byteCount
+        while bytes > budget { bytes -= list.removeFirst().pixels.byteCount }
+    }
+
+    private func lookUp(in list: ReferenceWritableKeyPath<ImageStore, [(key: String, pixels: Pixels)]>,
+                        where matches: (String, Pixels) -> Bool) -> Pixels? {
         lock.lock()
         defer { lock.unlock() }
-        guard let i = self[keyPath: list].firstIndex(where: { $0.key == key }) else { return nil }
+        guard let i = self[keyPath: list].firstIndex(where: { matches($0.key, $0.pixels) }) else { return nil }
         let hit = self[keyPath: list].remove(at: i)
         self[keyPath: list].append(hit)
         return hit.pixels

@@ -155,6 +155,7 @@ final class ImageCache {
     /// recently used first; a few are kept.
     private var entries: [(key: String, entry: Entry)] = []
     private static let entryLimit = 16
+    private static let entryMaxBytes = 16 << 20
 
     init(store: ImageStore) { self.store = store }
 
@@ -163,7 +164,10 @@ final class ImageCache {
         let key = "\(path)|\(width)|\(height)"
         if let hit = cached(key) { return hit }
         let pixels = try store.scaled(path, width: width, height: height) { (out) throws(RenderError) in
-            let full = try surface(for: path, embedOriginal: false)
+            // A JPEG comes reduced to about the size needed; the source is
+            // not kept here (the store keeps what fits its budget).
+            let source = try store.decoded(path, atLeast: (width, height))
+            let full = Entry(surface: try Self.wrap(source, path: path), pixels: source)
             let target = try Self.wrap(out, path: path)
             defer { cairo_surface_destroy(target) }
             guard let cr = cairo_create(target) else { throw .environment("cairo could not scale '\(path)'") }
@@ -209,6 +213,10 @@ final class ImageCache {
 
     private func remember(_ key: String, _ pixels: ImageStore.Pixels, path: String) throws(RenderError) -> Entry {
         let entry = Entry(surface: try Self.wrap(pixels, path: path), pixels: pixels)
+        // A large photo drawn whole (SVG, or a canvas larger than it) is not
+        // held here past its drawing: sixteen of them per renderer were
+        // gigabytes. The store keeps it if its budget allows.
+        guard pixels.byteCount <= Self.entryMaxBytes else { return entry }
         entries.append((key, entry))
         if entries.count > Self.entryLimit { entries.removeFirst() }
         return entry

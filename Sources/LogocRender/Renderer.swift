@@ -63,6 +63,11 @@ public final class Renderer {
     /// long build, docs/performance.md).
     private var spareSurfaces: [ImageSurface] = []
     static let spareSurfaceLimit = 2
+    /// Canvases larger than this (a 2,048 px square) are freed at once: an
+    /// 8,192 px one kept "for the next" held 256 MiB per job for good.
+    static let spareSurfaceMaxBytes = 16 << 20
+    private let images: ImageStore
+    private let budget: MemoryBudget
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -72,15 +77,21 @@ public final class Renderer {
 
     /// `images`: the run's decoded and scaled photos, shared with the other
     /// renderers of the run (a renderer of its own by default).
-    public init(catalog: FontCatalog, images: ImageStore = ImageStore()) throws(RenderError) {
+    /// `budget`: what the drawings of all renderers may take at once.
+    public init(catalog: FontCatalog, images: ImageStore = ImageStore(), budget: MemoryBudget = .shared) throws(RenderError) {
         self.catalog = catalog
+        self.images = images
+        self.budget = budget
         self.session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
         self.painter = Painter(images: ImageCache(store: images))
     }
 
     /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
     public func pixels(_ tree: RenderTree, scale: Int) throws(RenderError) -> PixelBuffer {
-        try pixels(tree, edge: tree.size * scale)
+        let edge = tree.size * scale
+        return try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
+            try pixels(tree, edge: edge)
+        }
     }
 
     /// The tree's pixels on a square of `edge` pixels, whatever its size.
@@ -113,11 +124,19 @@ public final class Renderer {
     /// detection: computed on a 32 × 32 drawing (which is all a DCT hash of
     /// the low frequencies looks at), so it is cheap whatever the size.
     public func fingerprint(_ tree: RenderTree) throws(RenderError) -> Fingerprint {
-        try clock.time(.draw) { () throws(RenderError) -> Fingerprint in Fingerprint(try pixels(tree, edge: Fingerprint.edge)) }
+        try budget.admitting(memoryEstimate(tree, canvasEdge: Fingerprint.edge, encodes: false)) { () throws(RenderError) -> Fingerprint in
+            try clock.time(.draw) { () throws(RenderError) -> Fingerprint in Fingerprint(try pixels(tree, edge: Fingerprint.edge)) }
+        }
     }
 
     /// A PNG file of the tree at `scale`.
     public func png(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
+        try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size * scale, encodes: true)) { () throws(RenderError) -> [UInt8] in
+            try drawPNG(tree, scale: scale)
+        }
+    }
+
+    private func drawPNG(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
         let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: tree.size * scale) }
         defer { keepSpare(surface) }
         // Encoded from the surface's own memory, not a copy of it.
@@ -151,6 +170,7 @@ public final class Renderer {
 
     /// Keeps `surface`, which no one uses any more, for `newSurface`.
     private func keepSpare(_ surface: ImageSurface) {
+        guard surface.width * surface.height * 4 <= Self.spareSurfaceMaxBytes else { return }
         spareSurfaces.removeAll { $0.width == surface.width && $0.height == surface.height }
         spareSurfaces.append(surface)
         if spareSurfaces.count > Self.spareSurfaceLimit { spareSurfaces.removeFirst() }
@@ -159,7 +179,9 @@ public final class Renderer {
     /// An SVG file of the tree: self-contained, in pixel units, glyphs as
     /// outlines, with ids numbered from 1 in document order.
     public func svg(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
-        try clock.time(.writeSVG) { () throws(RenderError) -> [UInt8] in try drawSVG(tree) }
+        try budget.admitting(memoryEstimate(tree, canvasEdge: 0, encodes: false)) { () throws(RenderError) -> [UInt8] in
+            try clock.time(.writeSVG) { () throws(RenderError) -> [UInt8] in try drawSVG(tree) }
+        }
     }
 
     private func drawSVG(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
@@ -199,7 +221,24 @@ public final class Renderer {
     /// gradients, whose window is the same geometry moved by whole pixels;
     /// a picture is always measured on a window).
     public func measureText(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> TextMeasurement? {
-        try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree, keepingCanvas: keepingCanvas).measurement }
+        try budget.admitting(memoryEstimate(tree, canvasEdge: 0, encodes: false)) { () throws(RenderError) -> TextMeasurement? in
+            try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree, keepingCanvas: keepingCanvas).measurement }
+        }
+    }
+
+    /// An upper bound of the memory a call drawing `tree` may take: its
+    /// canvas of `canvasEdge` pixels (and, when `encodes`, the PNG's filtered
+    /// rows, as large again), the 1× canvas of `prepare` unless the tree is
+    /// prepared already, and decoding the photo unless the run keeps it
+    /// (twice its pixels: the decoder's buffer and the copy kept).
+    func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, encodes: Bool) -> Int {
+        let canvas = canvasEdge * canvasEdge * 4
+        var total = encodes ? 2 * canvas : canvas
+        if !prepared.contains(where: { $0.tree == tree }) { total += tree.size * tree.size * 4 }
+        if case .image(let image) = tree.background, !images.hasDecoded(image.path) {
+            total += 2 * image.pixelWidth * image.pixelHeight * 4
+        }
+        return total
     }
 
     /// The last trees prepared: one spec's PNGs, SVG and manifest entry all

@@ -39,6 +39,9 @@ struct CommonOptions: ParsableArguments {
     /// (four files) again.
     static let cores = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: "Memory in MiB that the drawings of all jobs may take at once (default: 768); a larger drawing runs alone.")
+    var memory: Int = MemoryBudget.defaultBytes >> 20
+
     @Flag(name: .shortAndLong, help: "No progress line and no summary, only diagnostics.")
     var quiet = false
 
@@ -50,6 +53,7 @@ struct CommonOptions: ParsableArguments {
 
     func validate() throws {
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be from 1 to 256") }
+        guard memory >= 16, memory <= 1 << 20 else { throw ValidationError("--memory must be from 16 to 1048576 (MiB)") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--root '\(root)' is not a directory")
@@ -59,9 +63,15 @@ struct CommonOptions: ParsableArguments {
         }
     }
 
+    /// Sets the process's drawing budget from `--memory`.
+    func applyMemoryBudget() {
+        MemoryBudget.shared.bytes = memory << 20
+    }
+
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     func run(paths: [String], output: String?, force: Bool = false) throws -> RunReport {
         let clock = timings ? StageClock() : nil
+        applyMemoryBudget()
         let inputs: [SpecInput]
         do {
             inputs = try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }

@@ -38,6 +38,7 @@ struct Verify: ParsableCommand {
             throw ExitCode.usage
         }
         let project = Project.load(root: options.root, configPath: options.config)
+        options.applyMemoryBudget()
         let report = VerifyRun.run(inputs, project: project, golden: golden, diffDirectory: diff, update: update, jobs: options.jobs)
         var lines: [String] = []
         for (path, result) in report.changed {

@@ -74,6 +74,19 @@ public enum PhotoFixtures {
         return out + plain.dropFirst(33)
     }
 
+    /// A large PNG in a small file: two colours in vertical stripes of 64
+    /// pixels, one bit per pixel, so 40 megapixels (160 MB decoded) take a
+    /// few kilobytes on disk. `width` must be a multiple of 8.
+    public static func stripedPNG(width: Int, height: Int, colours: [(UInt8, UInt8, UInt8)] = [(20, 60, 120), (90, 20, 70)]) -> [UInt8] {
+        let header = be32(width) + be32(height) + [1, 3, 0, 0, 0]  // 1 bit, indexed
+        let row: [UInt8] = [0] + (0..<(width / 8)).map { (($0 / 8) % 2 == 0) ? 0x00 : 0xFF }
+        var raw: [UInt8] = []
+        raw.reserveCapacity(row.count * height)
+        for _ in 0..<height { raw += row }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + chunk("PLTE", colours.flatMap { [$0.0, $0.1, $0.2] }) + chunk("IDAT", zlib(raw)) + chunk("IEND", [])
+    }
+
     /// One PNG chunk with its CRC.
     public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
