@@ -60,6 +60,10 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public var isError: Bool { severity == .error }
+
+    /// Most `via` notes one diagnostic prints: a partial that a thousand
+    /// specs extend would otherwise print a thousand lines for one mistake.
+    public static let maxViaNotes = 10
 }
 
 extension Diagnostic: Comparable {
@@ -110,18 +114,14 @@ extension Array where Element == Diagnostic {
         }
     }
 
-    /// Most `via` notes one diagnostic prints: a partial that a thousand
-    /// specs extend would otherwise print a thousand lines for one mistake.
-    public static var maxViaNotes: Int { 10 }
-
     /// The `via` notes past `maxViaNotes` replaced by one that counts them:
     /// for printing, once every spec of a run is merged (`normalized`).
     public func cappingViaNotes() -> [Diagnostic] {
         map { diagnostic in
             let vias = diagnostic.notes.filter(\.isVia)
-            guard vias.count > Self.maxViaNotes else { return diagnostic }
+            guard vias.count > Diagnostic.maxViaNotes else { return diagnostic }
             var capped = diagnostic
-            capped.notes = diagnostic.notes.filter { !$0.isVia } + vias.prefix(Self.maxViaNotes - 1) + [.viaMore(vias.count - Self.maxViaNotes + 1)]
+            capped.notes = diagnostic.notes.filter { !$0.isVia } + vias.prefix(Diagnostic.maxViaNotes - 1) + [.viaMore(vias.count - Diagnostic.maxViaNotes + 1)]
             return capped
         }
     }
