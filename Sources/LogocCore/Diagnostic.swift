@@ -5,10 +5,30 @@ public struct Diagnostic: Hashable, Sendable {
     public struct Note: Hashable, Sendable {
         public var message: String
         public var span: SourceSpan?
+        /// Names the spec through which a partial's diagnostic was found
+        /// (`via`): such notes are gathered when several specs reach one place.
+        public private(set) var isVia = false
 
         public init(_ message: String, at span: SourceSpan? = nil) {
             self.message = Quoted.message(message)
             self.span = span
+        }
+
+        /// `via 'people/jose' (Specs/people/jose.yaml)`: the spec (its output
+        /// folder and name, then its file) that reached a diagnostic in a
+        /// partial, so that the person who reads it knows which spec fails
+        /// — the partial alone may be fine, and many specs extend it.
+        public static func via(spec: String, file: String) -> Note {
+            var note = Note("via '\(spec)' (\(file))")
+            note.isVia = true
+            return note
+        }
+
+        /// Ends the list of specs when more reach one place than are named.
+        static func viaMore(_ count: Int) -> Note {
+            var note = Note("and \(count) more spec\(count == 1 ? "" : "s") through which it is reached")
+            note.isVia = true
+            return note
         }
     }
 
@@ -40,6 +60,10 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public var isError: Bool { severity == .error }
+
+    /// Most `via` notes one diagnostic prints: a partial that a thousand
+    /// specs extend would otherwise print a thousand lines for one mistake.
+    public static let maxViaNotes = 10
 }
 
 extension Diagnostic: Comparable {
@@ -52,7 +76,11 @@ extension Diagnostic: Comparable {
         let pb = b.span?.start ?? .init(line: 0, column: 0)
         if pa != pb { return pa < pb }
         if a.code != b.code { return a.code < b.code }
-        return a.message < b.message
+        if a.message != b.message { return a.message < b.message }
+        // A total order: equal places, codes and messages with other help
+        // or notes must not print in the order a set happened to hold them.
+        if a.help != b.help { return (a.help ?? "") < (b.help ?? "") }
+        return a.notes.map(\.message).lexicographicallyPrecedes(b.notes.map(\.message))
     }
 }
 
@@ -60,9 +88,41 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.isError } }
 
     /// Sorted and without repeats: a partial's mistake reaches every spec
-    /// (and every document) that extends it, and is one mistake. (The dark
+    /// (and every document) that extends it, and is one mistake, printed
+    /// once with a `via` note for each spec that reached it. (The dark
     /// variant's repeats are settled where they arise: `DarkVariantDiagnostics`.)
     public func normalized() -> [Diagnostic] {
-        Array(Set(self)).sorted()
+        guard contains(where: { $0.notes.contains(where: \.isVia) }) else { return Array(Set(self)).sorted() }
+        var vias: [Diagnostic: Set<Diagnostic.Note>] = [:]
+        for diagnostic in self {
+            var bare = diagnostic
+            bare.notes.removeAll(where: \.isVia)
+            vias[bare, default: []].formUnion(diagnostic.notes.lazy.filter(\.isVia))
+        }
+        return vias.map { bare, notes in
+            var merged = bare
+            merged.notes += notes.sorted { $0.message < $1.message }
+            return merged
+        }.sorted()
+    }
+
+    /// Adds `via` to the diagnostics from index `start` on that were found
+    /// in another file than `ownFile` (a partial the spec extends).
+    public mutating func notingVia(_ via: Diagnostic.Note, from start: Int = 0, ownFile: String) {
+        for i in indices where i >= start {
+            if let file = self[i].span?.file, file != ownFile { self[i].notes.append(via) }
+        }
+    }
+
+    /// The `via` notes past `maxViaNotes` replaced by one that counts them:
+    /// for printing, once every spec of a run is merged (`normalized`).
+    public func cappingViaNotes() -> [Diagnostic] {
+        map { diagnostic in
+            let vias = diagnostic.notes.filter(\.isVia)
+            guard vias.count > Diagnostic.maxViaNotes else { return diagnostic }
+            var capped = diagnostic
+            capped.notes = diagnostic.notes.filter { !$0.isVia } + vias.prefix(Diagnostic.maxViaNotes - 1) + [.viaMore(vias.count - Diagnostic.maxViaNotes + 1)]
+            return capped
+        }
     }
 }

@@ -386,6 +386,28 @@ extension DiagnosticCode {
                       color: black
                     """
             )
+        case .E019:
+            return DiagnosticExplanation(
+                code: .E019,
+                title: "an image or font file the spec uses is not tracked by git",
+                explanation: """
+                    Reported only by `logoc check --require-tracked`, which the pre-commit hooks can pass: the spec's background image or its `font: {file: …}` exists on this machine but is not in git's index, so a commit of the spec would leave the file behind. The spec checks and builds here, and fails with `E012` in every other clone and in CI.
+
+                    Add the file to the commit (`git add` it, from the project root as the help line shows), or point the spec at a file that git tracks. A file ignored by `.gitignore` counts as untracked: keep shared images and fonts out of ignored folders.
+                    """,
+                failing: """
+                    # Specs/team/jane.yaml; photos/jane.jpg is on disk but was never `git add`ed
+                    name: jane
+                    background:
+                      image: photos/jane.jpg
+                    """,
+                fixed: """
+                    # Specs/team/jane.yaml; after `git add Specs/team/photos/jane.jpg`
+                    name: jane
+                    background:
+                      image: photos/jane.jpg
+                    """
+            )
         case .W003:
             return DiagnosticExplanation(
                 code: .W003,

@@ -62,6 +62,13 @@ public enum BuildRun {
         /// takes 1,024 without trimming: trimming every 256 files cost it a
         /// quarter more CPU in pages faulted in again.
         public var chunkFiles: Int?
+        /// The outputs of the project's specs that are not checked, which
+        /// checked ones must not write too (`AffectedSpecs`, `check FILES`).
+        public var projectOutputs = CheckRun.OutputOwners()
+        /// `--require-tracked`: every image and font file a checked spec
+        /// uses must be tracked by git (`E019`), or the commit that adds the
+        /// spec leaves them behind.
+        public var requireTracked = false
         var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
@@ -166,7 +173,7 @@ public enum BuildRun {
         // The specs looked at go through in chunks of files, each checked,
         // then measured or built, then let go: memory stays flat however many
         // specs there are. E014 still sees every spec, in input order.
-        var owners = CheckRun.OutputOwners()
+        var owners = options.projectOutputs
         var outcomes: [Outcome] = []
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         let done = Counter()
@@ -189,6 +196,12 @@ public enum BuildRun {
                     }
                 }
                 checked.specs.removeAll { clashing.contains($0.input.displayPath + "\u{0}" + $0.name) }
+            }
+            if options.requireTracked, report.failures.isEmpty {
+                switch TrackedFiles.untracked(checked.specs, project: project) {
+                case .success(let untracked): checked.diagnostics += untracked
+                case .failure(let failure): report.failures.append(failure.message)
+                }
             }
             // A spec that lost an output clash (E014) failed too.
             let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + checked.diagnostics.filter { $0.code == .E014 }.count
@@ -265,7 +278,7 @@ public enum BuildRun {
             }
         }
         lock?.finished()
-        report.diagnostics = report.diagnostics.normalized()
+        report.diagnostics = report.diagnostics.normalized().cappingViaNotes()
         report.written.sort()
         report.unchanged.sort()
         report.removed.sort()

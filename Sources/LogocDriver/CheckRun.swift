@@ -33,9 +33,33 @@ public enum CheckRun {
         /// key with name and span per output was 5 MB of its memory).
         fileprivate var owner: [String: Int32] = [:]
         fileprivate var specs: [Key] = []
+        /// Outputs of the project's specs that the run reads but does not
+        /// check (`AffectedSpecs`), and the spec files (`SpecInput.path`)
+        /// compared with them: those of the project's folder, whose outputs
+        /// are named as a build of the whole project names them.
+        fileprivate var others: [String: Int32] = [:]
+        fileprivate var compared: Set<String> = []
         public init() {}
 
+        /// The outputs of `specs`, the project's other specs, as the first
+        /// claims: the checked spec files in `compared` clash with them, not
+        /// they with one another (that is for a check of the whole project).
+        public init(others specs: [CheckedSpec], compared: Set<String>) {
+            self.compared = compared
+            for spec in specs {
+                let index = Int32(truncatingIfNeeded: self.specs.count)
+                self.specs.append(Key(spec))
+                for output in spec.outputs where others[output.path] == nil { others[output.path] = index }
+            }
+        }
+
         fileprivate subscript(path path: String) -> Key? { owner[path].map { specs[Int($0)] } }
+
+        /// The other spec of the project that writes `path`, when `spec` is in its folder.
+        fileprivate func other(writing path: String, for spec: String) -> Key? {
+            guard !others.isEmpty, compared.contains(spec) else { return nil }
+            return others[path].map { specs[Int($0)] }
+        }
 
         fileprivate mutating func claim(_ paths: some Sequence<String>, for key: Key) {
             let index = Int32(truncatingIfNeeded: specs.count)
@@ -105,15 +129,15 @@ public enum CheckRun {
         var losers: Set<Key> = []
         for file in files.indices {
             for index in files[file].specs.indices {
-                clash(Key(files[file].specs[index]), outputs: files[file].specs[index].outputs,
+                clash(Key(files[file].specs[index]), file: files[file].specs[index].input.path, outputs: files[file].specs[index].outputs,
                       owners: &owners, diagnostics: &diagnostics, losers: &losers)
             }
         }
         return (diagnostics, losers)
     }
 
-    /// One spec's part of `outputClashes`: its key (name and place) and outputs.
-    private static func clash(_ key: Key, outputs: [OutputFile], owners: inout OutputOwners,
+    /// One spec's part of `outputClashes`: its key (name and place), file (absolute) and outputs.
+    private static func clash(_ key: Key, file: String, outputs: [OutputFile], owners: inout OutputOwners,
                               diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
@@ -125,7 +149,7 @@ public enum CheckRun {
         }
         var clash: (String, Key)?
         for output in outputs {
-            if let first = owners[path: output.path], first != key { clash = (output.path, first); break }
+            if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key { clash = (output.path, first); break }
         }
         if let (path, first) = clash {
             diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(path)', which '\(first.name)' also writes", at: key.place,

@@ -60,15 +60,22 @@ public enum Scaffold {
             (".pre-commit-config.yaml", """
                 # Refuses a commit whose specs have errors. Needs `logoc` on PATH
                 # (make install) and `pre-commit install` once per clone.
+                # Specs, partials, images, fonts and logoc.yaml are passed: logoc check
+                # also checks every spec that uses a changed partial, image, font or
+                # logoc.yaml, and refuses (E019) a spec whose image or font git does not
+                # track. `verbose` shows warnings on a commit that passes; add --strict
+                # to `args` to refuse them too.
                 repos:
                   - repo: local
                     hooks:
                       - id: logoc-check
                         name: logoc check
                         entry: logoc check
+                        args: [--require-tracked]
                         language: system
-                        files: \\.(ya?ml)$
-                        exclude: (^|/)(logoc\\.yaml|\\.pre-commit-config\\.yaml)$
+                        files: (?i)\\.(ya?ml|png|jpe?g|ttf|otf|ttc|otc)$
+                        exclude: (^|/)(\\.pre-commit-config\\.ya?ml|logoc\\.yml)$|/logoc\\.yaml$
+                        verbose: true
 
                 """),
             (".gitignore", """

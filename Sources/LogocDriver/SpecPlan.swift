@@ -27,6 +27,8 @@ struct SpecPlan {
         (light, dark) = trees ?? resolver.resolve(spec)
         measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
         if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
+        // Contrast measured on pixels may point into a partial: name the spec.
+        diagnostics.notingVia(spec.input.via(name: spec.name), ownFile: displayPath)
         diagnostics = diagnostics.normalized()
     }
 

@@ -21,6 +21,13 @@ public struct SpecInput: Sendable, Hashable {
         self.outputFolder = outputFolder
     }
 
+    /// The note a diagnostic found in a partial through this spec file's
+    /// spec `name` carries: `via 'people/jose' (Specs/people/jose.yaml)`,
+    /// the spec as its output folder and name, then the file.
+    public func via(name: String) -> Diagnostic.Note {
+        .via(spec: outputFolder.isEmpty ? name : outputFolder + "/" + name, file: displayPath)
+    }
+
     /// Partials (`_*.yaml`) are only used through `extends`.
     /// (The last non-empty component, found without splitting the whole path.)
     public var isPartial: Bool {

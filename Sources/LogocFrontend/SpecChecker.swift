@@ -8,6 +8,11 @@ public struct SpecChecker: Sendable {
     private let reader = YAMLReader()
     /// Where `--timings` adds up parse and validate time.
     public var clock: StageClock?
+    /// False to read specs only as far as their names, outputs and the
+    /// files they use (`extends`, images, font files), without validating
+    /// them, and to keep a spec even when it has errors: how `check FILES`
+    /// learns the rest of the project cheaply (`AffectedSpecs`).
+    public var validates = true
     /// Partials read in this run: a partial that a thousand specs extend is
     /// read and parsed once.
     private let partialFiles = PartialFiles()
@@ -51,10 +56,14 @@ public struct SpecChecker: Sendable {
         for (index, document) in documents.enumerated() {
             let before = result.diagnostics.count
             let spec = checkDocument(document, input: input, source: source, multiple: multiple, into: &result)
+            if !input.isPartial {
+                let via = input.via(name: spec?.name ?? Self.documentName(document) ?? Self.defaultName(input.displayPath))
+                result.diagnostics.notingVia(via, from: before, ownFile: input.displayPath)
+            }
             let end = index + 1 < starts.count ? starts[index + 1] : SourcePosition(line: Int.max, column: 0)
             let readerError = readerErrors.contains { $0 >= starts[index] && $0 < end }
             let errors = readerError || result.diagnostics[before...].contains { $0.isError }
-            if let spec, !errors { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
+            if let spec, !errors || !validates { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
         }
         if documents.isEmpty, result.diagnostics.hasErrors, !input.isPartial { result.failedDocuments = 1 }
         result.diagnostics = result.diagnostics.normalized()
@@ -119,20 +128,7 @@ public struct SpecChecker: Sendable {
         }
         if darkDiagnostics == nil { result.diagnostics += decoder.diagnostics }
         if input.isPartial { return nil }
-
-        var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
-        let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
-        var validated: [Diagnostic] = []
-        clock.time(.validate) {
-            validator.validate(logo, name: validatedName)
-            validated = validator.diagnostics
-            if let darkLogo, let darkDiagnostics {
-                var darkValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
-                darkValidator.validate(darkLogo, name: validatedName)
-                darkDiagnostics.fold(darkValidator.diagnostics, into: &validated)
-            }
-        }
-        result.diagnostics += validated
+        if validates { validate(logo, dark: darkLogo, darkDiagnostics, input: input, directory: directory, into: &result) }
 
         // Name and outputs.
         var name = logo.name?.value ?? Self.defaultName(input.displayPath)
@@ -155,6 +151,30 @@ public struct SpecChecker: Sendable {
         let used = Set(partials)
         return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
                            partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
+    }
+
+    /// The cross-key rules, files, fonts and contrast of a decoded spec (and
+    /// of its dark variant, whose repeats `darkDiagnostics` folds).
+    private func validate(_ logo: LogoSyntax, dark darkLogo: LogoSyntax?, _ darkDiagnostics: DarkVariantDiagnostics?, input: SpecInput,
+                          directory: String, into result: inout FileCheck) {
+        var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
+        let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
+        var validated: [Diagnostic] = []
+        clock.time(.validate) {
+            validator.validate(logo, name: validatedName)
+            validated = validator.diagnostics
+            if let darkLogo, let darkDiagnostics {
+                var darkValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
+                darkValidator.validate(darkLogo, name: validatedName)
+                darkDiagnostics.fold(darkValidator.diagnostics, into: &validated)
+            }
+        }
+        result.diagnostics += validated
+    }
+
+    /// The `name:` a document writes, read before (or without) decoding it.
+    static func documentName(_ document: YAMLDocument) -> String? {
+        document.root?.pairs?.first { $0.key.scalar == "name" }?.value.scalar
     }
 
     /// Most nodes the partials under one spec may merge into: as many as

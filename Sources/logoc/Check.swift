@@ -15,8 +15,11 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @Flag(help: "Refuse a spec whose image or font file git does not track (E019): for the pre-commit hook.")
+    var requireTracked = false
+
     func run() throws {
-        let report = try options.run(paths: paths, output: nil)
+        let report = try options.run(paths: paths, output: nil, requireTracked: requireTracked)
         let summary = "checked \(report.specCount) spec\(report.specCount == 1 ? "" : "s"): " + options.counts(report)
         try options.finish(report, summary: summary)
     }

@@ -69,10 +69,11 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// Finds the specs and runs the pipeline; `output` nil means check only.
-    func run(paths: [String], output: String?, force: Bool = false) throws -> RunReport {
+    /// `requireTracked`: `check --require-tracked`.
+    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false) throws -> RunReport {
         let clock = timings ? StageClock() : nil
         applyMemoryBudget()
-        let inputs: [SpecInput]
+        var inputs: [SpecInput]
         do {
             inputs = try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }
         } catch {
@@ -90,6 +91,14 @@ struct CommonOptions: ParsableArguments {
             if !quiet { FileHandle.standardError.write(Data("waiting for another logoc build into \(output ?? "")\n".utf8)) }
         })
         options.clock = clock
+        options.requireTracked = requireTracked
+        // `check FILES` also checks the specs that use them, and finds
+        // output clashes against the whole project.
+        if output == nil, !paths.isEmpty {
+            let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: root, jobs: jobs) }
+            inputs = affected.inputs
+            options.projectOutputs = affected.others
+        }
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }

@@ -98,9 +98,10 @@ repos:
     rev: $REV
     hooks:
       - id: logoc-check-system
+        args: [--require-tracked]
 EOF
 
-# 1. pre-commit install, then a commit of good specs (and logoc.yaml, which the hook skips) is accepted.
+# 1. pre-commit install, then a commit of good specs (and logoc.yaml, which the hook passes too) is accepted.
 out=$("$PRE_COMMIT" install 2>&1) || fail "pre-commit install" "$out"
 git add -A
 if out=$(git commit -m "good specs" 2>&1); then
@@ -136,6 +137,80 @@ else
   fail "the fixed spec is accepted" "$out"
 fi
 
+# commit_refused NAME PATTERN…: the staged change is refused, nothing is
+# committed, and pre-commit's output holds every pattern (grep -E).
+commit_refused() {
+  local name=$1; shift
+  local before; before=$(git rev-list --count HEAD)
+  if out=$(git commit -m "$name" 2>&1); then fail "$name" "$out"; return; fi
+  [ "$(git rev-list --count HEAD)" = "$before" ] || { fail "$name (something was committed)" "$out"; return; }
+  for pattern in "$@"; do grep -qE -- "$pattern" <<<"$out" || { fail "$name (no '$pattern')" "$out"; return; }; done
+  pass "$name"
+}
+# commit_accepted NAME PATTERN…: the staged change is committed, and pre-commit's output holds every pattern.
+commit_accepted() {
+  local name=$1; shift
+  if ! out=$(git commit -m "$name" 2>&1); then fail "$name" "$out"; return; fi
+  for pattern in "$@"; do grep -qE -- "$pattern" <<<"$out" || { fail "$name (no '$pattern')" "$out"; return; }; done
+  pass "$name"
+}
+
+# 3a. A partial changed alone: every spec that extends it is checked, and the
+# error in the partial names them (issue 16: it committed "Passed").
+sed -i 's/^background: \$brand$/background: "#FFC107"/' Specs/team/_person.yaml
+git add Specs/team/_person.yaml
+commit_refused "a partial that breaks the specs extending it is refused" \
+  "Specs/team/_person.yaml:5:10: error\[E011\]" "note: via 'team/bob' \(Specs/team/bob.yaml\)" "note: via 'team/jane' \(Specs/team/jane.yaml\)"
+# ... and the error is printed once, however many specs reach it.
+n=$(grep -c "error\[E011\]" <<<"$out")
+if [ "$n" = 1 ]; then pass "the partial's error is printed once for two specs"; else fail "the partial's error is printed once for two specs ($n)" "$out"; fi
+git checkout -q HEAD -- Specs/team/_person.yaml
+
+# 3b. A new spec that reuses another's name in its folder: E014 against the
+# specs not in the commit (it needed a full check).
+printf 'extends: _person.yaml\nname: jane\ntext: {initials: Jane Roe}\n' > Specs/team/jane-roe.yaml
+git add Specs/team/jane-roe.yaml
+commit_refused "a new spec reusing another's name is refused" \
+  "Specs/team/jane-roe.yaml:2:7: error\[E014\]: 'jane' would write 'team/jane.png', which 'jane' also writes" \
+  "note: 'jane' is defined here \(Specs/team/jane.yaml:1:1\)"
+# The same name in another folder writes other files: accepted.
+mkdir -p Specs/people
+git rm -q --cached Specs/team/jane-roe.yaml
+mv Specs/team/jane-roe.yaml Specs/people/jane-roe.yaml
+sed -i 's/^extends: _person.yaml$/extends: ..\/team\/_person.yaml/' Specs/people/jane-roe.yaml
+git add Specs/people/jane-roe.yaml
+commit_accepted "the same name in another folder is accepted" "logoc check \(installed logoc\).*Passed"
+
+# 3c. logoc.yaml changed alone: every spec is checked (it was "Skipped").
+sed -i 's/"#1565C0"/"#FFC107"/' logoc.yaml
+git add logoc.yaml
+commit_refused "a logoc.yaml that breaks the specs is refused" \
+  "Specs/team/_person.yaml:5:10: error\[E011\]" "note: via 'people/jane' \(Specs/people/jane-roe.yaml\)"
+git checkout -q HEAD -- logoc.yaml
+
+# 3d. A spec whose photo is not in git (--require-tracked in the config): E019.
+mkdir -p Specs/team/photos
+# A 1 × 1 PNG.
+echo 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' | base64 -d > Specs/team/photos/pat.png
+printf 'background: {image: photos/pat.png}\n' > Specs/team/pat.yaml
+git add Specs/team/pat.yaml
+commit_refused "a spec whose photo git does not track is refused" \
+  "Specs/team/pat.yaml:1:21: error\[E019\]: 'photos/pat.png' is not tracked by git" "git add 'Specs/team/photos/pat.png'"
+git add Specs/team/photos/pat.png
+commit_accepted "with its photo, the spec is accepted" "logoc check \(installed logoc\).*Passed"
+
+# 3e. An image changed alone: the specs that use it are checked.
+printf 'not a picture' > Specs/team/photos/pat.png
+git add Specs/team/photos/pat.png
+commit_refused "an image that no longer decodes is refused through its spec" "Specs/team/pat.yaml:1:21: error\[E012\]"
+git reset -q -- Specs/team/photos/pat.png
+git checkout -q HEAD -- Specs/team/photos/pat.png
+
+# 3f. Warnings reach the committer: the hook is verbose, so a passing commit shows them.
+printf 'shape: circle\ncornerRadius: 10%%\nbackground: "#1565C0"\ntext: {initials: Kim Lee, color: white}\n' > Specs/team/kim.yaml
+git add Specs/team/kim.yaml
+commit_accepted "a passing commit shows its warnings" "logoc check \(installed logoc\).*Passed" "Specs/team/kim.yaml:2:15: warning\[W002\]"
+
 # try-repo: the hook as it is in the hook repository, on chosen files.
 try_repo() { "$PRE_COMMIT" try-repo "$HOOKS" "$@" 2>&1; }
 
@@ -167,12 +242,19 @@ else
 fi
 git checkout -q -- Specs/team/_person.yaml
 
-# 6. Files the hook must not take for specs: logoc.yaml and pre-commit's own config.
-if out=$(try_repo logoc-check-system --files logoc.yaml .pre-commit-config.yaml) \
+# 6. Files the hook must not take for specs: pre-commit's own config is not
+# passed; logoc.yaml is passed, and checked as the configuration, not a spec.
+if out=$(try_repo logoc-check-system --files .pre-commit-config.yaml) \
     && grep -q "logoc check (installed logoc).*no files to check" <<<"$out"; then
-  pass "logoc.yaml and .pre-commit-config.yaml are not checked as specs"
+  pass ".pre-commit-config.yaml is not passed"
 else
-  fail "logoc.yaml and .pre-commit-config.yaml are not checked as specs" "$out"
+  fail ".pre-commit-config.yaml is not passed" "$out"
+fi
+if out=$(try_repo logoc-check-system --files logoc.yaml) && grep -q "logoc check (installed logoc).*Passed" <<<"$out" \
+    && ! grep -q "E002" <<<"$out"; then
+  pass "logoc.yaml is checked as the configuration, not as a spec"
+else
+  fail "logoc.yaml is checked as the configuration, not as a spec" "$out"
 fi
 
 # 7. Optionally, the language: swift hook, which pre-commit builds itself.
