@@ -24,6 +24,21 @@ struct MemoryBudgetTests {
         return done
     }
 
+    /// A job holding `cost` until `leave` is signalled; returns once it is inside.
+    static func holding(_ cost: Int, of budget: MemoryBudget, log: Log) -> (leave: DispatchSemaphore, done: DispatchSemaphore) {
+        let inside = DispatchSemaphore(value: 0), leave = DispatchSemaphore(value: 0)
+        let done = start {
+            budget.admitting(cost) {
+                log.add("a in")
+                inside.signal()
+                leave.wait()
+                log.add("a out")
+            }
+        }
+        inside.wait()
+        return (leave, done)
+    }
+
     @Test func drawingsThatFitTogetherRunTogether() {
         let budget = MemoryBudget(bytes: 100)
         let aInside = DispatchSemaphore(value: 0), bInside = DispatchSemaphore(value: 0)
@@ -42,16 +57,7 @@ struct MemoryBudgetTests {
     @Test func aDrawingThatDoesNotFitWaitsForTheOthers() {
         let budget = MemoryBudget(bytes: 100)
         let log = Log()
-        let aInside = DispatchSemaphore(value: 0), aMayLeave = DispatchSemaphore(value: 0)
-        let a = Self.start {
-            budget.admitting(60) {
-                log.add("a in")
-                aInside.signal()
-                aMayLeave.wait()
-                log.add("a out")
-            }
-        }
-        aInside.wait()
+        let (aMayLeave, a) = Self.holding(60, of: budget, log: log)
         let b = Self.start { budget.admitting(60) { log.add("b in") } }
         // b must still be waiting; were it admitted it would be in the log by now.
         Thread.sleep(forTimeInterval: 0.2)
@@ -74,24 +80,16 @@ struct MemoryBudgetTests {
     @Test func drawingsAreAdmittedInArrivalOrder() {
         let budget = MemoryBudget(bytes: 100)
         let log = Log()
-        let aInside = DispatchSemaphore(value: 0), aMayLeave = DispatchSemaphore(value: 0)
-        let a = Self.start {
-            budget.admitting(50) {
-                aInside.signal()
-                aMayLeave.wait()
-                log.add("a out")
-            }
-        }
-        aInside.wait()
+        let (aMayLeave, a) = Self.holding(50, of: budget, log: log)
         let b = Self.start { budget.admitting(80) { log.add("b in") } }
         Thread.sleep(forTimeInterval: 0.1)  // b queues first
         let c = Self.start { budget.admitting(10) { log.add("c in") } }
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(log.all.isEmpty, "c (10) fits beside a (50) but must queue behind b")
+        #expect(log.all == ["a in"], "c (10) fits beside a (50) but must queue behind b")
         aMayLeave.signal()
         #expect(a.wait(timeout: .now() + 30) == .success)
         #expect(b.wait(timeout: .now() + 30) == .success)
         #expect(c.wait(timeout: .now() + 30) == .success)
-        #expect(log.all == ["a out", "b in", "c in"])
+        #expect(log.all == ["a in", "a out", "b in", "c in"])
     }
 }
