@@ -83,9 +83,9 @@ struct MemoryBudgetTests {
         let (aMayLeave, a) = Self.holding(50, of: budget, log: log)
         let b = Self.start { budget.admitting(80) { log.add("b in") } }
         Thread.sleep(forTimeInterval: 0.1)  // b queues first
-        let c = Self.start { budget.admitting(10) { log.add("c in") } }
+        let c = Self.start { budget.admitting(30) { log.add("c in") } }
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(log.all == ["a in"], "c (10) fits beside a (50) but must queue behind b")
+        #expect(log.all == ["a in"], "c (30) fits beside a (50) but must queue behind b (80), and then wait for it")
         aMayLeave.signal()
         #expect(a.wait(timeout: .now() + 30) == .success)
         #expect(b.wait(timeout: .now() + 30) == .success)
