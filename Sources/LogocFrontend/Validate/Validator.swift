@@ -35,7 +35,9 @@ struct Validator {
             error(.E006, "size \(Int(size)) at scale \(scale.value) makes a PNG \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
         }
-        if let radius = logo.cornerRadius {
+        // A shape written but refused (`shape: rounded`) is E003's alone: no
+        // warning that the radius does nothing on the circle it fell back to.
+        if let radius = logo.cornerRadius, logo.shape != nil || logo.shapeKey == nil {
             if shape != .roundRect {
                 warn(.W002, "'cornerRadius' has no effect on a \(shape.rawValue)", at: radius.span,
                      help: "remove 'cornerRadius', or set 'shape: roundRect'")
