@@ -50,8 +50,8 @@ final class Canvas {
 /// private font session and decoded images, so one renderer belongs to one
 /// task; make one per worker.
 public final class Renderer {
-    private let catalog: FontCatalog
-    private let session: FontSession
+    let catalog: FontCatalog
+    let session: FontSession
     private let painter: Painter
     /// Texts' inks at the reference size in this renderer's font session.
     private let references = ReferenceInks()

@@ -85,21 +85,7 @@ enum Gallery {
 
         """
 
-    /// HTML-escaped text; most names need nothing, and are returned as they are.
-    private static func text(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    private static func text(_ s: String) -> String { HTML.escaped(s) }
 
     private static func attr(_ s: String) -> String { text(s) }
 

@@ -312,13 +312,29 @@ struct Validator {
         case .file(let real):
             return real
         case .missing:
+            let near = Self.nearestFile(to: path.value, from: directory)
             error(.E012, "\(what) '\(Quoted.value(path.value))' does not exist", at: path.span,
-                  help: "paths are relative to the spec's folder; check the spelling")
+                  help: near.map { "did you mean '\(Quoted.value($0))'?" } ?? "paths are relative to the spec's folder; check the spelling")
         case .outsideRoot:
             error(.E013, "\(what) '\(Quoted.value(path.value))' is outside the project root", at: path.span,
                   help: "keep files inside the project (or pass --root)")
         }
         return nil
+    }
+
+    /// Files looked at for a "did you mean" of a missing file: a folder of
+    /// photos is a few hundred; a huge one gets no suggestion rather than a slow check.
+    static let maxFilesCompared = 2_000
+
+    /// `path` with its file name replaced by the nearest name in its folder
+    /// (`photos/priya.jpeg` → `photos/priya.jpg`), or nil.
+    static func nearestFile(to path: String, from directory: String) -> String? {
+        let name = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        let absolute = folder.hasPrefix("/") ? folder : (directory as NSString).appendingPathComponent(folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute), names.count <= maxFilesCompared,
+              let near = Suggest.nearest(name, in: names.filter { !$0.hasPrefix(".") }.sorted()), near != name else { return nil }
+        return folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near)
     }
 
     private mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
