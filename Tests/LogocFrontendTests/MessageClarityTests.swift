@@ -114,3 +114,24 @@ struct MessageClarityTests {
             """, [])
     }
 }
+
+extension MessageClarityTests {
+    /// A missing image said only "check the spelling"; the file beside it
+    /// with a near name is named.
+    @Test func aMissingImageSuggestsTheNearestFile() {
+        assertDiagnostics(files: ["spec.yaml": """
+            background:
+              image: 1️⃣photos/priya.jpeg
+            """], [ExpectedDiagnostic("1️⃣", .E012, "image 'photos/priya.jpeg' does not exist", help: "did you mean 'photos/priya.jpg'?")],
+                          setup: { try $0.write("photos/priya.jpg", bytes: [0xFF, 0xD8]) })
+    }
+
+    /// Nothing near: the general advice stays.
+    @Test func aMissingImageWithNothingNearKeepsTheGeneralHelp() {
+        assertDiagnostics(files: ["spec.yaml": """
+            background:
+              image: 1️⃣photos/ada.png
+            """], [ExpectedDiagnostic("1️⃣", .E012, "does not exist", help: "paths are relative to the spec's folder")],
+                          setup: { try $0.write("photos/priya.jpg", bytes: [0xFF, 0xD8]) })
+    }
+}
