@@ -69,7 +69,7 @@ struct CommentedFlow {
         let span = SourceSpan(file: file, start: start, end: SourcePosition(line: start.line, column: start.column + word.unicodeScalars.count))
         let what = closer == "]" ? "list" : "mapping"
         return Diagnostic(.E001, "invalid YAML: an unquoted '#' starts a comment, so '\(Quoted.value(word))' and the rest of the line, with the \(what)'s closing '\(closer)', are not read",
-                          at: span, help: "quote the value: \"\(word)\"",
+                          at: span, help: "quote the value: \"\(Quoted.value(word))\"",
                           notes: [.init("the YAML reader gave up here: \(reason)", at: SourceSpan(file: file, start: place, end: place))])
     }
 }

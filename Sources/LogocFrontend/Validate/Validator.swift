@@ -311,8 +311,8 @@ struct Validator {
         switch project.paths.resolve(path.value, from: directory) {
         case .file(let real):
             return real
-        case .missing:
-            let near = Self.nearestFile(to: path.value, from: directory)
+        case .missing(let place):
+            let near = Self.nearestFile(to: path.value, at: place)
             error(.E012, "\(what) '\(Quoted.value(path.value))' does not exist", at: path.span,
                   help: near.map { "did you mean '\(Quoted.value($0))'?" } ?? "paths are relative to the spec's folder; check the spelling")
         case .outsideRoot:
@@ -327,12 +327,14 @@ struct Validator {
     static let maxFilesCompared = 2_000
 
     /// `path` with its file name replaced by the nearest name in its folder
-    /// (`photos/priya.jpeg` → `photos/priya.jpg`), or nil.
-    static func nearestFile(to path: String, from directory: String) -> String? {
+    /// (`photos/priya.jpeg` → `photos/priya.jpg`), or nil. `place` is where
+    /// the resolver found it would be: inside the project root, links of its
+    /// folders followed, so no folder outside the root is ever listed.
+    static func nearestFile(to path: String, at place: String) -> String? {
         let name = (path as NSString).lastPathComponent
         let folder = (path as NSString).deletingLastPathComponent
-        let absolute = folder.hasPrefix("/") ? folder : (directory as NSString).appendingPathComponent(folder)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute), names.count <= maxFilesCompared,
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: (place as NSString).deletingLastPathComponent),
+              names.count <= maxFilesCompared,
               let near = Suggest.nearest(name, in: names.filter { !$0.hasPrefix(".") }.sorted()), near != name else { return nil }
         return folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near)
     }
