@@ -22,7 +22,7 @@ extension DiagnosticCode {
                 code: .E001,
                 title: "the file is not valid YAML",
                 explanation: """
-                    The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake; a quote, `[` or `{` that is never closed is reported where it opens, with a note where the parser gave up.
+                    The file cannot be read as YAML: wrong indentation, an unclosed quote or bracket, a tab used for indentation. The position is where the YAML parser gave up, which can be just after the real mistake; a quote, `[` or `{` that is never closed is reported where it opens, with a note where the parser gave up. An unquoted `#` inside `[…]` or `{…}` (`colors: [#FF0000, "#0000FF"]`) starts a comment that hides the rest of the line with its closing bracket: that is reported at the `#`, with the hint to quote the value.
 
                     The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents or a document of more than 10,000 nodes (without aliases; with them it is E015), or nests mappings and lists more than 64 levels deep.
 
@@ -48,7 +48,7 @@ extension DiagnosticCode {
                 code: .E002,
                 title: "unknown key",
                 explanation: """
-                    The key is not one the language defines at this place. Keys are case-sensitive and use American spelling (`color`, not `colour`); the message names the nearest known key when one is close. Unknown keys are errors rather than being ignored, so a typo never silently drops a setting.
+                    The key is not one the language defines at this place. Keys are case-sensitive and use American spelling (`color`, not `colour`); the message names the nearest known key when one is close. Unknown keys are errors rather than being ignored, so a typo never silently drops a setting. A misspelt key that a mapping needs (`intials` in `text`) is this error alone: no E004 that the key it stands for is missing.
 
                     Rename the key or remove it. `logoc schema` gives editors the list of keys for completion.
                     """,
@@ -242,7 +242,7 @@ extension DiagnosticCode {
                 explanation: """
                     A file the spec names (a background image, a font `file`, an `extends` target) does not exist, cannot be read, or is not what it should be: images must be PNG or JPEG files that decode, fonts must be font files that load, whole (a font cut short is refused before FreeType reads it). A FIFO or a device is never opened as one of them. An image whose dimensions are absurdly large, or empty (0 × 0 pixels), is refused without being decoded; so is a JPEG whose header (its `SOF`) is not within the first 16 MiB, behind that much metadata: the message says so, not that the file is no image. The same code refuses a `logoc.yaml` that is not a regular file (a folder, a FIFO) and a `fonts` entry in `logoc.yaml` that names a file instead of the folder that holds it. The same code reports a spec file or folder that `check` and `build` found but cannot read: a folder more than 64 levels below the folder named, or a path longer than 4,095 bytes (the most the system opens).
 
-                    Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format.
+                    Paths are relative to the spec file's own folder, not to the current directory. Check the spelling, the folder and the file's format; for a missing file, the help names a file of that folder with a near name (`priya.jpeg` → `priya.jpg`).
                     """,
                 failing: """
                     # Specs/team/jane.yaml; the photo is Specs/team/photos/jane.jpg
@@ -287,6 +287,8 @@ extension DiagnosticCode {
                 title: "two specs would write the same output file",
                 explanation: """
                     Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`. A spec in a folder named `index.html` or `manifest.json` (at the top of the spec paths) clashes with logoc's own gallery page and manifest: `check` and `build` both refuse it; rename the folder.
+
+                    The message names the two spec files (`'Specs/b.yaml' would write 'same.png', which 'Specs/a.yaml' also writes`), or says "this document" and "an earlier one" within one file.
 
                     Give each spec its own `name`.
                     """,
@@ -367,7 +369,7 @@ extension DiagnosticCode {
 
                     The simulation is Machado et al. (2009) at full severity, applied in linear RGB to the text colour and to the background pixels under the text (the exact minimum over solid colours and gradients, a low percentile over images). Black, white and greys look the same to everyone, so the failures come from colours that differ mostly in hue — red text on green, say — which these viewers see as nearly the same lightness.
 
-                    Make the text and the background differ in lightness, not only in hue: `color: auto` (black or white) always works where the minimum can be met at all.
+                    Make the text and the background differ in lightness, not only in hue: `color: auto` (black or white) always works where the minimum can be met at all. When the text is already `auto`, the help asks for a lighter or darker background instead.
                     """,
                 failing: """
                     name: acme
@@ -502,6 +504,8 @@ extension DiagnosticCode {
                 title: "a key that has no effect here",
                 explanation: """
                     The key is valid but does nothing where it is written, for example `cornerRadius` when `shape` is `circle` or `square`: only `roundRect` has corners to round. The setting is probably meant for something else, or a change of shape left it behind.
+
+                    The same code says when `color: fromImage` on a `border` cannot take a colour of the picture: none reaches 3:1 against the pixels just inside the ring, so the ring is black or white as with `auto`. A `shape` that is itself refused (`shape: rounded`, E003) gives no warning about `cornerRadius`.
 
                     Remove the key, or make it apply (here, `shape: roundRect`). A warning does not stop the build unless `--strict` is given.
                     """,

@@ -16,3 +16,16 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable, C
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension DiagnosticCode {
+    /// A code as a person types it: any case, and the digits without their
+    /// leading zeros (`e11`, `E11` and `w2` are E011, E011 and W002). Nil
+    /// when it names no code.
+    public init?(typed: String) {
+        let text = typed.uppercased().filter { $0 != " " }
+        guard let letter = text.first, letter == "E" || letter == "W" else { return nil }
+        let digits = text.dropFirst()
+        guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        self.init(rawValue: String(letter) + String(repeating: "0", count: 3 - digits.count) + digits)
+    }
+}

@@ -190,7 +190,7 @@ public enum BuildRun {
                 var clashing: Set<String> = []
                 for spec in checked.specs {
                     if let path = spec.outputs.map(\.path).first(where: { freshOwners[$0] != nil }), let owner = freshOwners[path] {
-                        checked.diagnostics.append(Diagnostic(.E014, "'\(spec.name)' would write '\(path)', which \(owner) also writes",
+                        checked.diagnostics.append(Diagnostic(.E014, "'\(Quoted.value(spec.input.displayPath))' would write '\(path)', which '\(Quoted.value(owner))' also writes",
                                                               at: spec.nameSpan, help: "give one of the specs another 'name'"))
                         clashing.insert(spec.input.displayPath + "\u{0}" + spec.name)
                     }

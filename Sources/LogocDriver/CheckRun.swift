@@ -152,7 +152,11 @@ public enum CheckRun {
             if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key { clash = (output.path, first); break }
         }
         if let (path, first) = clash {
-            diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(path)', which '\(first.name)' also writes", at: key.place,
+            // The two names are usually the same: the files tell the specs apart.
+            let (this, other) = key.file == first.file
+                ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
+                : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(first.file))'")
+            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(path)', which \(other) also writes", at: key.place,
                                           help: "give one of the specs another 'name'",
                                           notes: [.init("'\(first.name)' is defined here", at: first.place)]))
             losers.insert(key)

@@ -43,14 +43,14 @@ public struct ImageComparison: Sendable {
                       matches: Double(differing) <= allowedFraction * Double(total))
     }
 
-    /// expected | diff | actual, side by side, for a person to look at: the
-    /// diff shows differing pixels in red over a faded copy of the expected.
-    public func sheet(_ expected: PixelBuffer, _ actual: PixelBuffer) -> PixelBuffer {
+    /// The three pictures a person compares, each over white: the expected
+    /// image, the actual one, and their difference (differing pixels in red
+    /// over a faded copy of the expected), all of the larger size.
+    public func panels(_ expected: PixelBuffer, _ actual: PixelBuffer) -> (expected: PixelBuffer, actual: PixelBuffer, difference: PixelBuffer) {
         let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        let gap = 8
-        let width = 3 * w + 2 * gap
-        var out = PixelBuffer(width: width, height: h, stride: width * 4, bytes: [UInt8](repeating: 255, count: width * 4 * h))
-        func put(_ x: Int, _ y: Int, _ c: (Int, Int, Int, Int)) {
+        func blank() -> PixelBuffer { PixelBuffer(width: w, height: h, stride: w * 4, bytes: [UInt8](repeating: 255, count: w * 4 * h)) }
+        var (e, a, d) = (blank(), blank(), blank())
+        func put(_ out: inout PixelBuffer, _ x: Int, _ y: Int, _ c: (Int, Int, Int, Int)) {
             let i = y * out.stride + x * 4
             // Premultiplied BGRA.
             out.bytes[i] = UInt8(c.2 * c.3 / 255)
@@ -60,13 +60,29 @@ public struct ImageComparison: Sendable {
         }
         for y in 0..<h {
             for x in 0..<w {
-                let e = x < expected.width && y < expected.height ? Self.straight(expected, x, y) : (0, 0, 0, 0)
-                let a = x < actual.width && y < actual.height ? Self.straight(actual, x, y) : (0, 0, 0, 0)
-                put(x, y, Self.overWhite(e))
-                put(2 * (w + gap) + x, y, Self.overWhite(a))
-                let delta = max(abs(e.0 - a.0), abs(e.1 - a.1), abs(e.2 - a.2), abs(e.3 - a.3))
-                let faded = Self.overWhite(e)
-                put(w + gap + x, y, delta > tolerance ? (255, 0, 0, 255) : (200 + faded.0 / 5, 200 + faded.1 / 5, 200 + faded.2 / 5, 255))
+                let ep = x < expected.width && y < expected.height ? Self.straight(expected, x, y) : (0, 0, 0, 0)
+                let ap = x < actual.width && y < actual.height ? Self.straight(actual, x, y) : (0, 0, 0, 0)
+                let faded = Self.overWhite(ep)
+                put(&e, x, y, faded)
+                put(&a, x, y, Self.overWhite(ap))
+                let delta = max(abs(ep.0 - ap.0), abs(ep.1 - ap.1), abs(ep.2 - ap.2), abs(ep.3 - ap.3))
+                put(&d, x, y, delta > tolerance ? (255, 0, 0, 255) : (200 + faded.0 / 5, 200 + faded.1 / 5, 200 + faded.2 / 5, 255))
+            }
+        }
+        return (e, a, d)
+    }
+
+    /// expected | diff | actual, side by side and without captions, for the
+    /// project's own golden tests (`logoc verify` captions them with the renderer).
+    public func sheet(_ expected: PixelBuffer, _ actual: PixelBuffer) -> PixelBuffer {
+        let p = panels(expected, actual)
+        let (w, h, gap) = (p.expected.width, p.expected.height, 8)
+        let width = 3 * w + 2 * gap
+        var out = PixelBuffer(width: width, height: h, stride: width * 4, bytes: [UInt8](repeating: 255, count: width * 4 * h))
+        for (column, panel) in [p.expected, p.difference, p.actual].enumerated() {
+            for y in 0..<h {
+                let from = y * panel.stride, to = y * out.stride + column * (w + gap) * 4
+                out.bytes.replaceSubrange(to..<(to + w * 4), with: panel.bytes[from..<(from + w * 4)])
             }
         }
         return out

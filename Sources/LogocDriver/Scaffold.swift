@@ -3,8 +3,10 @@ import LogocFrontend
 
 /// `logoc init`: the files a team needs to start a spec repository — a
 /// configuration, an example spec with editor completion, the schema it
-/// points at, a pre-commit hook, a `.gitignore` and a short README. It
-/// refuses to overwrite anything.
+/// points at, a pre-commit hook, a `.gitignore` and a short README. In a
+/// repository that already has some of them it adds what is missing and
+/// leaves the rest as they are (a team's README is theirs), unless told to
+/// replace them; an existing `.gitignore` gets the lines it lacks.
 public enum Scaffold {
     /// Relative path → contents, in the order they are written.
     public static var files: [(String, String)] {
@@ -81,6 +83,8 @@ public enum Scaffold {
             (".gitignore", """
                 # logoc's output folder: rebuild it with `logoc build`.
                 dist/
+                # What `logoc verify` writes for a reviewer: expected, actual and difference images.
+                verify-diff/
 
                 """),
             ("README.md", """
@@ -110,20 +114,66 @@ public enum Scaffold {
         ]
     }
 
+    /// What `write` did with one file of the scaffold.
+    public enum Action: Equatable, Sendable {
+        case created
+        /// It existed and was left as it is.
+        case kept
+        /// It existed and `replace` was asked.
+        case replaced
+        /// An existing `.gitignore` that lacked these lines got them.
+        case extended([String])
+    }
+
     /// Files of the scaffold that already exist in `directory`.
-    public static func conflicts(in directory: String) -> [String] {
+    public static func existing(in directory: String) -> [String] {
         files.map(\.0).filter { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
     }
 
-    /// Writes the scaffold; throws without writing anything when a file exists.
-    public static func write(into directory: String) throws -> [String] {
-        let existing = conflicts(in: directory)
-        guard existing.isEmpty else {
-            throw AtomicFile.Failure(description: "refusing to overwrite " + existing.map { "'\($0)'" }.joined(separator: ", "))
-        }
+    /// Writes the files that are missing; an existing file is kept (or, with
+    /// `replace`, written anew), except that an existing `.gitignore` gets
+    /// the scaffold's ignore lines it lacks. Returns each file with what was done.
+    public static func write(into directory: String, replace: Bool = false) throws -> [(path: String, action: Action)] {
+        let present = Set(existing(in: directory))
+        var done: [(path: String, action: Action)] = []
         for (path, text) in files {
-            try AtomicFile.write(Array(text.utf8), to: (directory as NSString).appendingPathComponent(path))
+            let target = (directory as NSString).appendingPathComponent(path)
+            guard present.contains(path), !replace else {
+                try AtomicFile.write(Array(text.utf8), to: target)
+                done.append((path, present.contains(path) ? .replaced : .created))
+                continue
+            }
+            if path == ".gitignore", let missing = try addMissingLines(of: text, to: target) {
+                done.append((path, .extended(missing)))
+            } else {
+                done.append((path, .kept))
+            }
         }
-        return files.map(\.0)
+        return done
+    }
+
+    /// Appends to the file at `target` the ignore patterns of `scaffold` it
+    /// does not have (with their comments), or returns nil when it has them all.
+    private static func addMissingLines(of scaffold: String, to target: String) throws -> [String]? {
+        guard let data = FileManager.default.contents(atPath: target) else {
+            throw AtomicFile.Failure(description: "cannot read '\(target)'")
+        }
+        let current = String(decoding: data, as: UTF8.self)
+        let have = Set(current.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        var added: [String] = []
+        var block: [String] = []
+        var comment: [String] = []
+        for line in scaffold.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("#") { comment.append(line); continue }
+            if !have.contains(line) {
+                added.append(line)
+                block += comment + [line]
+            }
+            comment = []
+        }
+        guard !added.isEmpty else { return nil }
+        let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
+        try AtomicFile.write(Array((current + separator + block.joined(separator: "\n") + "\n").utf8), to: target)
+        return added
     }
 }

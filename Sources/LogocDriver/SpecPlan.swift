@@ -1,3 +1,4 @@
+import Foundation
 import LogocCore
 import LogocFrontend
 import LogocRender
@@ -35,6 +36,25 @@ struct SpecPlan {
     var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }
 
     private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, keepingCanvas: Bool) {
+        measureText(tree, logo: logo, renderer: renderer, keepingCanvas: keepingCanvas)
+        checkRing(tree, logo: logo, renderer: renderer)
+    }
+
+    /// W002 for a `fromImage` ring that no colour of the picture can draw
+    /// readably: it is black or white, as with `auto`, and the user should know.
+    private mutating func checkRing(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer) {
+        guard tree.border?.color == .fromImage, let span = logo.border?.value.color?.span else { return }
+        do {
+            guard let fallback = try renderer().ringFallback(tree) else { return }
+            let colour = fallback == .white ? "white" : fallback == .black ? "black" : fallback.description
+            diagnostics.append(Diagnostic(.W002, "'fromImage' has no effect here: no colour of the image reaches \(String(format: "%g", Renderer.ringMinimumContrast)):1 against the pixels just inside the ring, so the ring is \(colour) as with 'auto'",
+                                          at: span, help: "write 'color: auto' (or a colour) for the ring, or use a picture with a colour that stands out at its edge"))
+        } catch {
+            report(error, logo: logo)
+        }
+    }
+
+    private mutating func measureText(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, keepingCanvas: Bool) {
         guard let text = tree.text else { return }
         // Solid colours were measured exactly by the front end.
         if case .solid = tree.background { return }

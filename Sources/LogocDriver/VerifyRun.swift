@@ -2,6 +2,7 @@ import Foundation
 import LogocCore
 import LogocFrontend
 import LogocImageIO
+import LogocRender
 
 /// `logoc verify --golden DIR`: renders the specs and compares every PNG with
 /// the committed golden image, by `ImageComparison`'s rule (the one the
@@ -15,10 +16,16 @@ public enum VerifyRun {
         public var added: [String] = []
         /// Golden images no output matches any more.
         public var removed: [String] = []
-        /// Golden images written or deleted by `--update`.
+        /// Golden images `--update` wrote where there was none.
+        public var recorded: [String] = []
+        /// Golden images `--update` replaced because the render changed.
         public var updated: [String] = []
-        /// expected|diff|actual images written, one per changed output.
+        /// Golden images `--update` deleted: no spec draws them any more.
+        public var deleted: [String] = []
+        /// Captioned expected | actual | difference images written, one per changed output.
         public var diffs: [String] = []
+        /// The review page in the diff folder, listing every change with its images.
+        public var reviewPage: String?
         public var matched = 0
 
         public var hasDifferences: Bool { !changed.isEmpty || !added.isEmpty || !removed.isEmpty }
@@ -32,6 +39,8 @@ public enum VerifyRun {
         var report = Report(build: build)
         let outputs = (build.written + build.unchanged).filter { $0.hasSuffix(".png") }.sorted()
         let comparison = ImageComparison()
+        // Made at the first change: it draws the captions.
+        var captioner: Renderer?
         for path in outputs {
             let actualPath = (scratch as NSString).appendingPathComponent(path)
             let goldenPath = (golden as NSString).appendingPathComponent(path)
@@ -44,7 +53,10 @@ public enum VerifyRun {
                 }
                 if let bytes = FileManager.default.contents(atPath: actualPath) {
                     do {
-                        if try AtomicFile.write(Array(bytes), to: goldenPath) { report.updated.append(path) }
+                        let existed = FileManager.default.fileExists(atPath: goldenPath)
+                        if try AtomicFile.write(Array(bytes), to: goldenPath) {
+                            if existed { report.updated.append(path) } else { report.recorded.append(path) }
+                        }
                     } catch {
                         report.build.failures.append("cannot write '\(goldenPath)': \(FileErrorText.reason(error, about: goldenPath))")
                     }
@@ -65,7 +77,11 @@ public enum VerifyRun {
                 }
                 report.changed.append((path, result))
                 let diffPath = (diffDirectory as NSString).appendingPathComponent(path)
-                try AtomicFile.write(try PNGEncoder.encode(comparison.sheet(expected, actual)), to: diffPath)
+                let renderer = try captioner ?? Renderer(catalog: project.fonts)
+                captioner = renderer
+                let p = comparison.panels(expected, actual)
+                let sheet = try renderer.captioned([("expected", p.expected), ("actual", p.actual), ("difference", p.difference)])
+                try AtomicFile.write(try PNGEncoder.encode(sheet), to: diffPath)
                 report.diffs.append(diffPath)
             } catch {
                 report.build.failures.append("cannot compare '\(path)': \(FileErrorText.reason(error, about: path))")
@@ -73,7 +89,7 @@ public enum VerifyRun {
         }
         // Golden images of outputs that no longer exist. While a spec has an
         // error its outputs are unknown, so nothing counts as removed.
-        guard build.errorCount == 0 else { return report }
+        guard build.errorCount == 0 else { return withReviewPage(report, in: diffDirectory) }
         let produced = Set(outputs)
         let enumerator = FileManager.default.enumerator(atPath: golden)
         while let file = enumerator?.nextObject() as? String {
@@ -82,13 +98,28 @@ public enum VerifyRun {
                 // Only a file reached without links, never a folder.
                 guard OutputRemoval.walk(file, in: golden) == .file(S_IFREG),
                       unlink((golden as NSString).appendingPathComponent(file)) == 0 else { continue }
-                report.updated.append(file)
+                report.deleted.append(file)
             } else {
                 report.removed.append(file)
             }
         }
         report.removed.sort()
-        report.updated.sort()
+        report.deleted.sort()
+        return withReviewPage(report, in: diffDirectory)
+    }
+
+    /// Writes `index.html` into the diff folder when anything changed, was
+    /// added or removed: the page a reviewer opens (from a CI artifact, say).
+    private static func withReviewPage(_ report: Report, in diffDirectory: String) -> Report {
+        guard report.hasDifferences else { return report }
+        var report = report
+        let path = (diffDirectory as NSString).appendingPathComponent(VerifyReviewPage.fileName)
+        do {
+            try AtomicFile.write(Array(VerifyReviewPage.html(report).utf8), to: path)
+            report.reviewPage = path
+        } catch {
+            report.build.failures.append("cannot write '\(path)': \(FileErrorText.reason(error, about: path))")
+        }
         return report
     }
 }

@@ -78,6 +78,32 @@ public struct CheckedSpec: Sendable {
     public var readStamps: [String: FileReader.Stamp] = [:]
 }
 
+extension CheckedSpec {
+    /// The files that diagnostics found on pixels after the front end (text
+    /// contrast over a gradient or an image, an image that does not decode)
+    /// point into: the spec's own, and the partials that wrote the text, its
+    /// colour, `colorVision` or the image. Empty when both
+    /// variants' backgrounds are solid, which the front end measured itself
+    /// (the texts of specs with no diagnostics are let go, to keep a large
+    /// build's memory flat).
+    public var filesPixelDiagnosticsQuote: Set<String> {
+        var files: Set<String> = []
+        for variant in [logo, dark].compactMap({ $0 }) {
+            switch variant.background?.value {
+            case .gradient?, .image?: break
+            default: continue
+            }
+            files.insert(nameSpan.file)
+            if let background = variant.background { files.insert(background.span.file) }
+            if case .image(let image)? = variant.background?.value, let path = image.path { files.insert(path.span.file) }
+            let text = variant.text?.value
+            let spans = [variant.textKey, text?.color?.span, variant.colorVision?.span, text?.content?.span, text?.initials?.span]
+            files.formUnion(spans.compactMap { $0?.file })
+        }
+        return files
+    }
+}
+
 /// What checking one file found.
 public struct FileCheck: Sendable {
     /// Specs without errors (a file may hold several documents).

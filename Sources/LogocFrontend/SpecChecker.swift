@@ -68,7 +68,10 @@ public struct SpecChecker: Sendable {
         if documents.isEmpty, result.diagnostics.hasErrors, !input.isPartial { result.failedDocuments = 1 }
         result.diagnostics = result.diagnostics.normalized()
         // Texts are kept only to quote them in diagnostics.
-        let quoted = Set(result.diagnostics.compactMap(\.span?.file) + result.diagnostics.flatMap { $0.notes.compactMap(\.span?.file) })
+        var quoted = Set(result.diagnostics.compactMap(\.span?.file) + result.diagnostics.flatMap { $0.notes.compactMap(\.span?.file) })
+        // So are the texts that diagnostics found later on pixels may quote
+        // (contrast over a gradient was reported without its source line).
+        for spec in result.specs { quoted.formUnion(spec.filesPixelDiagnosticsQuote) }
         result.sources.removeAll { !quoted.contains($0.path) }
         return result
     }

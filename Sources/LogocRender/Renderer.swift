@@ -30,6 +30,9 @@ struct Prepared {
     var layout: TextLayout?
     var measurement: TextMeasurement?
     var border: RGBA?
+    /// Whether `border` is a `fromImage` ring's fallback: no colour of the
+    /// picture reached `PalettePick.ringContrast` just inside the ring.
+    var borderFellBack = false
     /// The 1× canvas with the background drawn, when the measurement was
     /// taken on it; the 1× PNG then only adds the text (`Canvas.take`).
     var canvas: Canvas?
@@ -50,8 +53,8 @@ final class Canvas {
 /// private font session and decoded images, so one renderer belongs to one
 /// task; make one per worker.
 public final class Renderer {
-    private let catalog: FontCatalog
-    private let session: FontSession
+    let catalog: FontCatalog
+    let session: FontSession
     private let painter: Painter
     /// Texts' inks at the reference size in this renderer's font session.
     private let references = ReferenceInks()
@@ -241,6 +244,20 @@ public final class Renderer {
         return total
     }
 
+    /// What a `fromImage` ring's colour must reach against the pixels just inside it.
+    public static let ringMinimumContrast = PalettePick.ringContrast
+
+    /// The colour a `color: fromImage` ring falls back to (black or white,
+    /// as `auto` picks) when no colour of the picture reaches 3:1 against the
+    /// pixels just inside it; nil when it takes a colour of the picture, or
+    /// is no such ring. `check` warns with it: a ring that silently came out
+    /// black was the surprise.
+    public func ringFallback(_ tree: RenderTree) throws(RenderError) -> RGBA? {
+        guard tree.border?.color == .fromImage, tree.isImage else { return nil }
+        let prepared = try clock.time(.measure) { () throws(RenderError) -> Prepared in try prepare(tree) }
+        return prepared.borderFellBack ? prepared.border : nil
+    }
+
     /// The last trees prepared: one spec's PNGs, SVG and manifest entry all
     /// ask for the same tree (light, then dark).
     private var prepared: [(tree: RenderTree, prepared: Prepared)] = []
@@ -266,6 +283,7 @@ public final class Renderer {
             return drawn
         }
         var border: RGBA?
+        var borderFellBack = false
         if let ring = tree.border {
             switch ring.color {
             case .fixed(let c): border = c
@@ -280,6 +298,8 @@ public final class Renderer {
                     border = PalettePick.choose(from: s.palette, fallback: fallback) { c in
                         Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= PalettePick.ringContrast
                     }
+                    // Black and white are greys, never picked from the palette.
+                    borderFellBack = border == fallback
                 }
             }
         }
@@ -293,7 +313,7 @@ public final class Renderer {
             try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
             canvas = Canvas(surface)
         }
-        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, canvas: canvas) }
+        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
         let layout = try FontLock.run { () throws(RenderError) -> TextLayout in
             try TextLayout(run, session: session, catalog: catalog, references: references)
         }
@@ -350,7 +370,7 @@ public final class Renderer {
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, visionRatios: visionRatios)
-        return Prepared(layout: layout, measurement: measurement, border: border, canvas: canvas)
+        return Prepared(layout: layout, measurement: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
     }
 
     /// Text-on-background contrast over the pixels under the ink, each

@@ -8,7 +8,7 @@ struct Explain: ParsableCommand {
         abstract: "Explain a diagnostic code, with a failing and a fixed example."
     )
 
-    @Argument(help: "A code such as E011 (case-insensitive), or 'all'.")
+    @Argument(help: "A code such as E011 (any case; E11 and e11 work too), or 'all'.")
     var code: String
 
     func run() throws {
@@ -17,7 +17,7 @@ struct Explain: ParsableCommand {
             print(DiagnosticCode.allCases.map { "\($0.rawValue)  \($0.explanation.title)" }.joined(separator: "\n"))
             return
         }
-        guard let found = DiagnosticCode(rawValue: wanted) else {
+        guard let found = DiagnosticCode(typed: code) else {
             let known = DiagnosticCode.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("unknown code '\(code)'; known codes: \(known)")
         }

@@ -10,7 +10,8 @@ struct Verify: ParsableCommand {
         abstract: "Render the specs and compare every PNG with a folder of golden images; exit 1 when anything changed.",
         discussion: """
             A pixel differs when a channel moves by more than 2 levels; an image changed when more than \
-            0.05% of its pixels differ. For each change an expected|diff|actual image is written. \
+            0.05% of its pixels differ. For each change an image of the expected, actual and difference, \
+            captioned, is written into the diff folder, with an index.html that shows them all. \
             --update records the current renders as the new golden images.
             """
     )
@@ -21,7 +22,7 @@ struct Verify: ParsableCommand {
     @Option(help: "The folder of golden images, mirroring the output folder.")
     var golden: String
 
-    @Option(help: "Where expected|diff|actual images go.")
+    @Option(help: "Where the expected | actual | difference images and their review page (index.html) go.")
     var diff: String = "verify-diff"
 
     @Flag(help: "Record the current renders as the golden images.")
@@ -46,10 +47,13 @@ struct Verify: ParsableCommand {
         }
         lines += report.added.map { "new \($0): no golden image (run with --update to record it)" }
         lines += report.removed.map { "removed \($0): no spec draws it any more" }
+        lines += report.recorded.map { "recorded \($0)" }
         lines += report.updated.map { "updated \($0)" }
-        if !report.diffs.isEmpty { lines.append("expected|diff|actual images: \(diff)/") }
+        lines += report.deleted.map { "deleted \($0): no spec draws it any more" }
+        if !report.diffs.isEmpty { lines.append("expected | actual | difference images: \(diff)/") }
+        if let page = report.reviewPage { lines.append("review page: \(page)") }
         let summary = update
-            ? "\(report.updated.count) golden image\(report.updated.count == 1 ? "" : "s") updated in \(golden)"
+            ? "\(report.recorded.count) recorded, \(report.updated.count) updated, \(report.deleted.count) deleted in \(golden)"
             : "\(report.matched) matched, \(report.changed.count) changed, \(report.added.count) new, \(report.removed.count) removed"
         lines.append(summary)
         options.report(report.build.diagnostics, sources: report.build.sources, summary: "")

@@ -92,7 +92,7 @@ struct HostileNumberTests {
         switch value {
         case .integer, .number, .length: true
         case .oneOf(let options): options.contains(where: isNumeric)
-        case .list(let item, _): isNumeric(item)
+        case .list(let item, _, _): isNumeric(item)
         default: false
         }
     }
@@ -101,7 +101,7 @@ struct HostileNumberTests {
         switch value {
         case .object(let object): [object]
         case .oneOf(let options): options.flatMap(objects)
-        case .list(let item, _): objects(in: item)
+        case .list(let item, _, _): objects(in: item)
         default: []
         }
     }

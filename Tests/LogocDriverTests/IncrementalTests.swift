@@ -360,6 +360,37 @@ struct IncrementalTests {
         #expect(builds.value == 2, "the save made during build 1 did not cause build 2")
     }
 
+    /// One save printed its error twice: the failing build no longer
+    /// recorded the spec's inputs, and the next look took the shorter watch
+    /// list for a change and built again. Here the watched list shrinks after
+    /// the first build; the save comes from the loop's own calls (the fourth
+    /// look after the build), so nothing depends on timing: build 2 must be
+    /// the one that save causes.
+    @Test func watchDoesNotRebuildWhenTheWatchedListShrinks() throws {
+        let p = try Project_()
+        try p.write("extra.yaml", "shape: circle\n")
+        let loop = WatchLoop()
+        loop.interval = 0.005
+        loop.settle = 0.005
+        final class State: @unchecked Sendable { var builds = 0, looks = 0, sawSave = false }  // the watcher thread's only
+        let state = State()
+        let extra = p.root + "/extra.yaml", saved = p.root + "/Specs/saved.yaml"
+        loop.run(files: {
+            state.looks += 1
+            if state.builds == 1, state.looks == 6 { try? p.write("Specs/saved.yaml", "shape: square\n") }
+            if state.looks > 1_000 { loop.stop() }  // never a hang, whatever goes wrong
+            return state.builds == 0 ? [extra] : []
+        }, folders: [p.root + "/Specs"], buildFirst: true, rebuild: {
+            state.builds += 1
+            if state.builds == 2 {
+                state.sawSave = FileManager.default.fileExists(atPath: saved)
+                loop.stop()
+            }
+        })
+        #expect(state.builds == 2)
+        #expect(state.sawSave, "build 2 came before the save: the shrunken watch list was taken for a change")
+    }
+
     @Test func watchRebuildsOnChangeAndStopsOnInterrupt() throws {
         let p = try Project_()
         let process = Process()

@@ -251,7 +251,7 @@ import LogocFrontend
         let cachePath = p.output + "/.logoc-cache"
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cachePath)))
         // One byte of ada's manifest line, of its gallery card, or of its `out` line.
-        let needles = ["\"name\": \"ada\"", "alt=\"ada\"", "\tada\tpng"]
+        let needles = ["\"name\": \"ada\"", "alt=\"Ada Lovelace, light\"", "\tada\tpng"]
         let text = String(decoding: bytes, as: UTF8.self)
         let at = try #require(text.range(of: needles[which])).upperBound.utf16Offset(in: text) - 2
         bytes[at] = bytes[at] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
@@ -259,7 +259,7 @@ import LogocFrontend
         let report = try p.build()
         #expect(report.failures.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: p.output + "/manifest.json")) == clean)
-        #expect(!(try String(contentsOfFile: p.output + "/index.html", encoding: .utf8)).contains("alt=\"adb\""))
+        #expect(!(try String(contentsOfFile: p.output + "/index.html", encoding: .utf8)).contains("Ada Lovelace, ligha"))
         #expect(try p.build().builtCount == 0, "the cache is whole again")
     }
 

@@ -69,6 +69,36 @@ struct PhotoSpecTests {
                 "ring \(ring), littleCMS's sRGB orange \(expected), the stored orange \(orange)")
     }
 
+    /// A `fromImage` ring over a picture of one colour cannot take that
+    /// colour (1:1 against the pixels inside it): it fell back to black or
+    /// white in silence. Now a W002 at the ring's colour says so and why.
+    @Test func aFromImageRingThatFallsBackWarns() throws {
+        let orange = PixelBuffer(width: 64, height: 64, stride: 256, bytes: [UInt8](repeating: 0, count: 64 * 64 * 4).enumerated().map { i, _ in
+            [UInt8(0), 140, 251, 255][i % 4]  // B, G, R, A
+        })
+        let spec = Array("""
+            shape: square
+            size: 64
+            background: {image: photo.png}
+            border: {width: 6, color: fromImage}
+            """.utf8)
+        let root = try PixelContrastTests.project(["photo.png": try PNGEncoder.encode(orange), "spec.yaml": spec])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let report = PixelContrastTests.run(root)
+        #expect(PixelContrastTests.summary(report) == ["W002@4:27"])
+        let warning = try #require(report.diagnostics.first)
+        #expect(warning.message == "'fromImage' has no effect here: no colour of the image reaches 3:1 against the pixels just inside the ring, so the ring is black as with 'auto'",
+                "\(warning.message)")
+        #expect(warning.help?.contains("color: auto") == true)
+        // A ring that takes a colour of the picture gives no warning.
+        let navy = PixelBuffer(width: 64, height: 64, stride: 256, bytes: (0..<(64 * 64)).flatMap { i -> [UInt8] in
+            i % 64 < 24 && i / 64 < 24 ? [0, 140, 251, 255] : [77, 31, 26, 255]
+        })
+        let picked = try PixelContrastTests.project(["photo.png": try PNGEncoder.encode(navy), "spec.yaml": spec])
+        defer { try? FileManager.default.removeItem(atPath: picked) }
+        #expect(PixelContrastTests.summary(PixelContrastTests.run(picked)) == [])
+    }
+
     @Test func inspectReportsTheUprightSize() throws {
         let folder = NSTemporaryDirectory() + "logoc-inspect-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

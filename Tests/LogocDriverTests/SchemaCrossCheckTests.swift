@@ -112,4 +112,42 @@ struct SchemaCrossCheckTests {
         #expect(result.output.contains(message), "\(result.output)")
         #expect(try CLITests.run(["check", spec]).status == 1)
     }
+
+    /// Issue #16, item 10: values `check` refuses that the editor let pass.
+    /// Each must now fail the schema where `check` fails it, and `check` still
+    /// refuses it.
+    @Test(arguments: [
+        ("text: {initials: \"\"}\n", "$.text.initials: '' should be non-empty"),
+        ("output: {formats: [png, png]}\n", "$.output.formats: ['png', 'png'] has non-unique elements"),
+        ("output: {scales: [2, 2]}\n", "$.output.scales: [2, 2] has non-unique elements"),
+        ("border: {width: 4}\n", "$.border: 'color' is a required property"),
+        ("text: {color: white}\n", "$.text: 'content' is a required property"),
+        ("background: {gradient: {angle: 90}}\n", "$.background.gradient: 'colors' is a required property"),
+    ])
+    func schemaSaysWhatCheckSays(spec: String, message: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-schema-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("spec.yaml")
+        try spec.write(to: file, atomically: true, encoding: .utf8)
+        let result = try PythonTools.checkJSONSchema(schema: Self.schema, [file.path], extra: ["--verbose"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains(message), "\(result.output)")
+        #expect(try CLITests.run(["check", file.path]).status == 1)
+    }
+
+    /// With `extends`, a partial may give what the file lacks: the editor
+    /// cannot know, so it does not require it (and `check` accepts it).
+    @Test func aSpecThatExtendsIsNotRequiredToBeComplete() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-schema-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "border: {color: white}\ntext: {initials: Jane Doe}\n".write(to: directory.appendingPathComponent("_look.yaml"), atomically: true, encoding: .utf8)
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try "extends: _look.yaml\nborder: {width: 4}\ntext: {color: black}\n".write(to: spec, atomically: true, encoding: .utf8)
+        let result = try PythonTools.checkJSONSchema(schema: Self.schema, [spec.path])
+        #expect(result.status == 0, "\(result.output)")
+        let check = try CLITests.run(["check", "spec.yaml"], in: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LogocCore
+import LogocDriver
 
 /// A team's first ten minutes: `init`, `build`, `check`; `verify` against
 /// golden images catching a colour change; `make install` with completions.
@@ -29,11 +30,50 @@ struct TeamWorkflowTests {
         // The example's schema line points at the schema init wrote.
         let example = try String(contentsOf: dir.appendingPathComponent("Specs/example.yaml"), encoding: .utf8)
         #expect(example.hasPrefix("# yaml-language-server: $schema=../logo-spec.schema.json"))
-        // A second init refuses and changes nothing.
+        // A second init keeps what is there, and says so.
         try "contrast: AAA\n".write(to: dir.appendingPathComponent("logoc.yaml"), atomically: true, encoding: .utf8)
         let again = try CLITests.run(["init", dir.path])
-        #expect(again.status == 2 && again.stderr.contains("refusing to overwrite"))
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("kept \(dir.path)/logoc.yaml (it exists; --force replaces it)"), "\(again.stdout)")
         #expect(try String(contentsOf: dir.appendingPathComponent("logoc.yaml"), encoding: .utf8) == "contrast: AAA\n")
+    }
+
+    /// `init` in an existing repository refused outright ("refusing to
+    /// overwrite .gitignore, README.md"): it adds what is missing, keeps the
+    /// team's files, gives an existing `.gitignore` the lines it lacks, and
+    /// `--force` replaces. Its `next:` line used macOS's `open`.
+    @Test func initInAnExistingRepositoryAddsWhatIsMissing() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "# Our brand\n".write(to: dir.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "node_modules/\ndist/\n".write(to: dir.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["init", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("created \(dir.path)/logoc.yaml"), "\(run.stdout)")
+        #expect(run.stdout.contains("kept \(dir.path)/README.md (it exists; --force replaces it)"), "\(run.stdout)")
+        #expect(run.stdout.contains("added verify-diff/ to \(dir.path)/.gitignore"), "\(run.stdout)")
+        #expect(!run.stdout.contains("&& open "), "\(run.stdout)")
+        #expect(run.stdout.contains("next: cd \(dir.path) && logoc build, then open dist/index.html in a browser"), "\(run.stdout)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("README.md"), encoding: .utf8) == "# Our brand\n")
+        let ignore = try String(contentsOf: dir.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignore.hasPrefix("node_modules/\ndist/\n"), "\(ignore)")
+        #expect(ignore.components(separatedBy: "\n").filter { $0 == "dist/" }.count == 1, "\(ignore)")
+        #expect(ignore.hasSuffix("verify-diff/\n"), "\(ignore)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Specs/example.yaml").path))
+        // Nothing left to add: the .gitignore stays as it is.
+        let again = try CLITests.run(["init", dir.path])
+        #expect(again.stdout.contains("kept \(dir.path)/.gitignore"), "\(again.stdout)")
+        #expect(try String(contentsOf: dir.appendingPathComponent(".gitignore"), encoding: .utf8) == ignore)
+        let forced = try CLITests.run(["init", "--force", dir.path])
+        #expect(forced.status == 0 && forced.stdout.contains("replaced \(dir.path)/README.md"), "\(forced.stdout)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("README.md"), encoding: .utf8).hasPrefix("# Logos and avatars"))
+    }
+
+    /// The scaffolded `.gitignore` ignores what `logoc verify` writes.
+    @Test func scaffoldedGitignoreIgnoresVerifyDiff() throws {
+        let ignore = try #require(Scaffold.files.first { $0.0 == ".gitignore" }?.1)
+        #expect(ignore.components(separatedBy: "\n").contains("verify-diff/"))
+        #expect(ignore.components(separatedBy: "\n").contains("dist/"))
     }
 
     /// logoc has no public web address: the scaffold names the docs and
@@ -67,6 +107,7 @@ struct TeamWorkflowTests {
         #expect(changed.status == 1, "\(changed.stderr)")
         #expect(changed.stderr.contains("changed example.png"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("diff/example.png").path))
+        #expect(changed.stderr.contains("review page: diff/index.html"), "\(changed.stderr)")
         // Accepting the change makes it the new golden.
         #expect(try CLITests.run(["verify", "--golden", "golden", "--update"], in: dir).status == 0)
         #expect(try CLITests.run(["verify", "--golden", "golden"], in: dir).status == 0)

@@ -146,7 +146,7 @@ struct BuildCache: Sendable {
             let e = r.entry
             line(&out, "out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
                  e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
-                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-")
+                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-", e.title.map { "=" + $0 } ?? "-")
         }
         let entries = sorted.map(\.entry)
         // One picture per spec and variant: its first output in path order.
@@ -230,14 +230,16 @@ struct BuildCache: Sendable {
             case ("dep", 6):
                 guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
                 record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
-            case ("out", 17):
+            // 17 fields: a cache written before outputs had a title.
+            case ("out", 17), ("out", 18):
                 // Never trust a path from a file: only a plain relative one is logoc's.
                 guard OutputRemoval.isPlain(f[1]), let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
                       let width = Int(f[13]), let height = Int(f[14]) else { return nil }
                 let entry = Manifest.Entry(path: f[1], spec: spec, name: f[9], format: f[10], scale: scale, variant: f[12], width: width,
                                            height: height, sha256: f[7], contrast: Double(f[8]),
                                            warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init),
-                                           fingerprint: f[16] == "-" ? nil : f[16])
+                                           fingerprint: f[16] == "-" ? nil : f[16],
+                                           title: f.count > 17 && f[17].hasPrefix("=") ? String(f[17].dropFirst()) : nil)
                 record.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]),
                                                     entry: entry)
             default:

@@ -219,7 +219,12 @@ final class BuildContext: Sendable {
         let size = output.format == .svg ? spec.size : spec.size * output.scale
         return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: output.format.rawValue, scale: output.scale,
                               variant: output.dark ? "dark" : "light", width: size, height: size, sha256: sha256, contrast: contrast,
-                              warnings: warnings, fingerprint: fingerprint)
+                              warnings: warnings, fingerprint: fingerprint, title: Self.title(output.dark ? spec.dark ?? spec.logo : spec.logo))
+    }
+
+    /// What the gallery names a picture by: the name of `initials`, else `content`.
+    static func title(_ logo: LogoSyntax) -> String? {
+        logo.text?.value.initials?.value ?? logo.text?.value.content?.value
     }
 
     /// Nil when the output on disk is what these inputs would draw; else why not.

@@ -9,32 +9,49 @@ enum Gallery {
     /// How a gallery is told from another page named index.html (Bookkeeping).
     static let title = "<title>logoc gallery</title>"
 
-    /// One card per spec and variant, in the entries' order.
+    /// One card per spec: its name (the person's, from `initials`, when it
+    /// has one), the light picture on a light page beside the dark variant
+    /// on a dark page (the light picture on both when there is no dark
+    /// variant), its files, contrast and warnings. Cards carry their output
+    /// folder and the words the search box matches; the page's script groups
+    /// them by folder.
     static func cards(_ entries: [Manifest.Entry]) -> [UInt8] {
         var groups: [(key: String, entries: [Manifest.Entry])] = []
         var index: [String: Int] = [:]
         for entry in entries {
-            let key = entry.spec + "\u{0}" + entry.name + "\u{0}" + entry.variant
+            let key = entry.spec + "\u{0}" + entry.name
             if let i = index[key] { groups[i].entries.append(entry) } else { index[key] = groups.count; groups.append((key, [entry])) }
         }
         var cards = ""
         for group in groups {
-            guard let first = group.entries.first else { continue }
-            let preview = group.entries.first { $0.format == "png" && $0.scale == 1 } ?? group.entries.first { $0.format == "svg" } ?? first
+            let light = group.entries.filter { $0.variant != "dark" }, dark = group.entries.filter { $0.variant == "dark" }
+            guard let first = light.first ?? dark.first else { continue }
+            let lightPreview = preview(light) ?? first, darkPreview = preview(dark) ?? lightPreview
+            let title = first.title ?? first.name
+            let folder = (first.path as NSString).deletingLastPathComponent
             let files = group.entries.map { e in
                 "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
             }.joined()
-            let contrast = first.contrast.map { "\($0):1" } ?? "no text"
-            let warnings = first.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + first.warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
+            var contrast = first.contrast.map { "\($0):1" } ?? "no text"
+            if let d = dark.first, let c = d.contrast { contrast += ", dark \(c):1" }
+            let warnings = Array(Set(group.entries.flatMap(\.warnings))).sorted()
+            let warningList = warnings.isEmpty ? "" : "<ul class=\"warnings\">" + warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
+            let search = [title, first.name, first.spec, folder].joined(separator: " ").lowercased()
+            let nameLine = title == first.name ? "" : "<br><code>\(text(first.name))</code>"
             cards += """
-                <figure data-spec="\(attr(first.spec))">
-                  <div class="backdrops"><div class="light"><img src="\(url(preview.path))" alt="\(attr(first.name))" width="128" height="128"></div><div class="dark"><img src="\(url(preview.path))" alt="\(attr(first.name)) on dark" width="128" height="128"></div></div>
-                  <figcaption><strong>\(text(first.name))\(first.variant == "dark" ? " <em>dark</em>" : "")</strong><br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warnings)</figcaption>
+                <figure data-folder="\(attr(folder))" data-search="\(attr(search))">
+                  <div class="backdrops"><div class="light"><img src="\(url(lightPreview.path))" alt="\(attr(title)), light" width="128" height="128"></div><div class="dark"><img src="\(url(darkPreview.path))" alt="\(attr(title)), \(dark.isEmpty ? "on a dark page" : "dark")" width="128" height="128"></div></div>
+                  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warningList)</figcaption>
                 </figure>
 
                 """
         }
         return Array(cards.utf8)
+    }
+
+    /// The picture a card shows of one variant: its 1× PNG, else its SVG.
+    private static func preview(_ entries: [Manifest.Entry]) -> Manifest.Entry? {
+        entries.first { $0.format == "png" && $0.scale == 1 } ?? entries.first { $0.format == "svg" } ?? entries.first
     }
 
     /// The page around already made cards, as pieces to write one after
@@ -53,7 +70,10 @@ enum Gallery {
         \(title)
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f8; color: #1d1d1f; }
-        main { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 16px; }
+        main, .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
+        main.grouped { display: block; } section.folder { margin-bottom: 24px; } section.folder h2 { font-size: 16px; margin: 0 0 8px; }
+        #search { font: inherit; padding: 6px 10px; width: min(420px, 100%); margin-bottom: 16px; border: 1px solid #d4d4d8; border-radius: 8px; }
+        [hidden] { display: none !important; }
         figure { margin: 0; background: #fff; border-radius: 12px; padding: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
         .backdrops { display: flex; gap: 8px; }
         .backdrops div { padding: 8px; border-radius: 8px; line-height: 0; }
@@ -64,7 +84,8 @@ enum Gallery {
         </head>
         <body>
         <h1>logoc gallery</h1>
-        <p>\(count) file\(count == 1 ? "" : "s"); each shown on a light and a dark page.</p>
+        <p>\(count) file\(count == 1 ? "" : "s"); each spec shown on a light page and, beside it, its dark variant on a dark page.</p>
+        <input type="search" id="search" placeholder="Search names, specs and folders" aria-label="Search names, specs and folders">
         <main>
 
         """
@@ -73,6 +94,39 @@ enum Gallery {
     private static let foot = """
         </main>
         <script>
+        // Cards grouped under their output folder, in the order they come.
+        (() => {
+          const main = document.querySelector("main");
+          const sections = new Map();
+          for (const card of [...main.querySelectorAll("figure")]) {
+            const folder = card.dataset.folder;
+            if (!sections.has(folder)) {
+              const section = document.createElement("section");
+              section.className = "folder";
+              section.dataset.folder = folder;
+              const heading = document.createElement("h2");
+              heading.textContent = folder === "" ? "(top folder)" : folder + "/";
+              const cards = document.createElement("div");
+              cards.className = "cards";
+              section.append(heading, cards);
+              main.append(section);
+              sections.set(folder, cards);
+            }
+            sections.get(folder).append(card);
+          }
+          main.classList.add("grouped");
+          // The search box shows the cards whose name, spec or folder holds every word typed.
+          const search = document.getElementById("search");
+          search.addEventListener("input", () => {
+            const words = search.value.toLowerCase().split(/\\s+/).filter(w => w);
+            for (const card of main.querySelectorAll("figure")) {
+              card.hidden = !words.every(w => card.dataset.search.includes(w));
+            }
+            for (const section of main.querySelectorAll("section.folder")) {
+              section.hidden = !section.querySelector("figure:not([hidden])");
+            }
+          });
+        })();
         // Counts the images that loaded, for tests (tools/gallery-check.sh).
         addEventListener("load", () => {
           const images = [...document.images];
@@ -85,21 +139,7 @@ enum Gallery {
 
         """
 
-    /// HTML-escaped text; most names need nothing, and are returned as they are.
-    private static func text(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    private static func text(_ s: String) -> String { HTML.escaped(s) }
 
     private static func attr(_ s: String) -> String { text(s) }
 

@@ -30,11 +30,16 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// The drawn picture's perceptual fingerprint (`Fingerprint`'s text
         /// form), kept so that unchanged specs take part in the look-alike check.
         public var fingerprint: String?
+        /// Whom or what the picture shows, for the gallery: the name its
+        /// `initials` come from (`Jane Doe`), else its `content`. Kept in the
+        /// build cache, not written to manifest.json.
+        public var title: String?
 
         public init(path: String, spec: String, name: String, format: String, scale: Int, variant: String, width: Int, height: Int,
-                    sha256: String, contrast: Double?, warnings: [String], fingerprint: String? = nil) {
+                    sha256: String, contrast: Double?, warnings: [String], fingerprint: String? = nil, title: String? = nil) {
             (self.path, self.spec, self.name, self.format, self.scale, self.variant) = (path, spec, name, format, scale, variant)
             (self.width, self.height, self.sha256, self.contrast, self.warnings, self.fingerprint) = (width, height, sha256, contrast, warnings, fingerprint)
+            self.title = title
         }
     }
 

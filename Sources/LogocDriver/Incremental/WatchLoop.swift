@@ -50,8 +50,7 @@ public final class WatchLoop: @unchecked Sendable {
             // As after every build below: the baseline is what the first build
             // read, so a save made while it ran (or just after) is not missed.
             rebuild()
-            let added = files().filter { last[$0] == nil }
-            last.merge(Self.snapshot(folders: [], files: added)) { old, _ in old }
+            last = Self.baseline(last, folders: folders, watched: files())
         }
         while !isStopped {
             Thread.sleep(forTimeInterval: interval)
@@ -66,13 +65,29 @@ public final class WatchLoop: @unchecked Sendable {
             }
             if isStopped { break }
             rebuild()
-            // The baseline is what the build read, not what is there after it:
-            // a file saved while the build ran must trigger the next one. Only
-            // inputs the build newly recorded (a partial now extended, say) are
-            // stamped afterwards.
-            let added = files().filter { current[$0] == nil }
-            last = current.merging(Self.snapshot(folders: [], files: added)) { old, _ in old }
+            last = Self.baseline(current, folders: folders, watched: files())
         }
+    }
+
+    /// The snapshot the next look is compared with after a build that began
+    /// with `before`. It is what the build read, not what is there after it:
+    /// a file saved while the build ran must trigger the next one. Only
+    /// inputs the build newly recorded (a partial now extended, say) are
+    /// stamped afterwards; inputs it no longer records (those of a spec that
+    /// now fails) leave the watch. Kept, they were missing from the next
+    /// look, which took that for a change and built again: one save printed
+    /// its error twice.
+    static func baseline(_ before: [String: [Int64]], folders: [String], watched: [String]) -> [String: [Int64]] {
+        let kept = Set(watched)
+        var result = before.filter { path, _ in kept.contains(path) || isInside(path, folders) }
+        let added = watched.filter { result[$0] == nil }
+        result.merge(snapshot(folders: [], files: added)) { old, _ in old }
+        return result
+    }
+
+    /// Whether `path` is a key the folder part of `snapshot` makes.
+    private static func isInside(_ path: String, _ folders: [String]) -> Bool {
+        folders.contains { folder in path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
     }
 
     /// Size and modification time of every regular file below `folders`

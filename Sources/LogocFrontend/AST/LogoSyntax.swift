@@ -12,6 +12,9 @@ public struct LogoSyntax: Sendable, Equatable {
     public var size: Located<Int>?
     /// `shape`
     public var shape: Located<ShapeSyntax>?
+    /// Where the key `shape` was written, even when its value was refused:
+    /// `cornerRadius` is judged against the shape only once the shape is valid.
+    public var shapeKey: SourceSpan?
     /// `cornerRadius`
     public var cornerRadius: Located<LengthSyntax>?
     /// `background`

@@ -37,6 +37,20 @@ enum Suggest {
         return best?.0
     }
 
+    /// The one candidate that begins with the same word stem as `word` (its
+    /// first `stemLength` letters, ignoring case), for allowed words a typo
+    /// cannot reach by a few edits: `rounded` → `roundRect`. Nil when none
+    /// or several do.
+    static func sharingStem(_ word: String, in candidates: [String]) -> String? {
+        guard isShort(word), word.count >= stemLength else { return nil }
+        let stem = word.lowercased().prefix(stemLength)
+        let matches = candidates.filter { $0.lowercased().hasPrefix(stem) }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Letters two words must share at their start to be one stem.
+    static let stemLength = 5
+
     /// Whether `word` has at most `maxLength` characters, decided without
     /// counting a long word to its end.
     private static func isShort(_ word: String) -> Bool {

@@ -36,6 +36,7 @@ struct SyntaxDecoder {
     /// The keys a spec and its `dark` variant share.
     mutating func appearance(_ fields: [String: YAMLNode.Pair], into logo: inout LogoSyntax) {
         logo.shape = fields["shape"].flatMap { choice($0.value, key: "shape", ShapeSyntax.self) }
+        logo.shapeKey = fields["shape"]?.key.span
         logo.cornerRadius = fields["cornerRadius"].flatMap { length($0.value, key: "cornerRadius", maxPercent: 50) }
         logo.background = fields["background"].flatMap { background($0.value) }
         logo.text = fields["text"].flatMap { text($0.value) }
@@ -59,6 +60,9 @@ struct SyntaxDecoder {
         var result: [String: YAMLNode.Pair] = [:]
         // Sized once: growing it pair by pair rehashed it three times per mapping.
         result.reserveCapacity(pairs.count)
+        // Known keys an unknown key was taken for (`intials` → `initials`):
+        // E002 already says to write them, so their absence is no second error.
+        var suggested: Set<String> = []
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
             if spec[key] != nil {
@@ -74,19 +78,20 @@ struct SyntaxDecoder {
             var help = "known keys\(place) are " + Self.list(spec.keyNames)
             if let near = Suggest.nearest(key, in: spec.keyNames) {
                 help = "did you mean '\(near)'?"
+                suggested.insert(near)
             } else if let owner = LanguageSchema.owner(of: key, below: spec) {
                 help = "'\(Quoted.value(key))' is a key of '\(owner)'; move it under '\(owner):'"
             }
             diagnostics.append(Diagnostic(.E002, "unknown key '\(Quoted.value(key))'\(place)", at: pair.key.span, help: help))
         }
         let where_ = context.map { "'\($0)'" } ?? "the spec"
-        for key in spec.required where result[key] == nil && checksPresence {
+        for key in spec.required where result[key] == nil && checksPresence && !suggested.contains(key) {
             diagnostics.append(Diagnostic(.E004, "\(where_) needs '\(key)'", at: node.span,
                                           help: "add '\(key):' to \(where_)"))
         }
         for group in spec.exactlyOne {
             let present = group.filter { result[$0] != nil }
-            if present.isEmpty, !checksPresence {
+            if present.isEmpty, !checksPresence || group.contains(where: suggested.contains) {
                 continue
             } else if present.isEmpty, spec.name != "Background" {
                 diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
@@ -495,8 +500,9 @@ struct SyntaxDecoder {
     mutating func word(_ node: YAMLNode, key: String, _ words: [String]) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
         if words.contains(s) { return Located(s, at: node.span) }
+        let near = Suggest.nearest(s, in: words) ?? Suggest.sharingStem(s, in: words)
         diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
-                                      at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
+                                      at: node.span, help: near.map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
         return nil
     }
 
@@ -514,6 +520,14 @@ struct SyntaxDecoder {
     mutating func list<T>(_ node: YAMLNode, key: String, count: ClosedRange<Int>,
                           _ item: (inout SyntaxDecoder, YAMLNode) -> Located<T>?) -> Located<[Located<T>]>? {
         guard let items = node.items else {
+            // `colors:` over an indented `color: red`: name the key that made
+            // the mapping, where it is, rather than the list that is missing.
+            if let first = node.pairs?.first, let name = first.key.scalar {
+                diagnostics.append(Diagnostic(.E003, "'\(key)' must be a list, but the key '\(Quoted.value(name))' indented under it makes it a mapping",
+                                              at: first.key.span,
+                                              help: "start each item with '- ' ('- \(Quoted.value(name)): …'), or indent '\(Quoted.value(name))' like '\(key)' if it is a key beside it"))
+                return nil
+            }
             diagnostics.append(Diagnostic(.E003, "'\(key)' must be a list, found \(node.kindDescription)", at: node.span,
                                           help: "write a list in brackets, as in '\(key): [a, b]'"))
             return nil

@@ -304,6 +304,10 @@ private struct TreeBuilder {
             message = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8") ? "file is not valid UTF-8 (\(problem))" : problem
         }
         let source = SourceFile(path: file, text: SourceText.decode(bytes))
+        if parser.error != YAML_READER_ERROR, let commented = CommentedFlow(in: source, before: position) {
+            diagnostics.append(commented.diagnostic(file: file, gaveUpAt: position, because: message))
+            return
+        }
         if let unclosed = UnclosedConstruct(problem: problem, context: context, at: Self.position(parser.context_mark),
                                              gaveUp: position, in: source) {
             diagnostics.append(unclosed.diagnostic(file: file, gaveUpAt: position, because: message))

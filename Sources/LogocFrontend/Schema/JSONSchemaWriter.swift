@@ -27,6 +27,13 @@ public enum JSONSchemaWriter {
             ("title", .string(title)),
         ]
         top += fields
+        // A document without `extends` is the whole spec: what `check`
+        // requires of it, the editor can require too (with `extends`, a
+        // partial may give the rest, so only `check` can tell).
+        if root.name == LanguageSchema.logo.name, let presence = presence(root, atRoot: true) {
+            top.append(("if", .object([("required", .array([.string("extends")]))])))
+            top.append(("else", presence))
+        }
         top.append(("definitions", .object(definitions.sorted { $0.0 < $1.0 })))
         return JSONValue.object(top).rendered() + "\n"
     }
@@ -66,11 +73,43 @@ public enum JSONSchemaWriter {
         return .object(fields)
     }
 
+    /// The keys `spec` and the mappings below it must have (`required`, and
+    /// one of each `exactlyOne` group), as a schema that says nothing else;
+    /// nil when there are none. `dark` is left out: it overrides the spec,
+    /// which gives what it lacks.
+    private static func presence(_ spec: ObjectSpec, atRoot: Bool = false) -> JSONValue? {
+        var fields: [(String, JSONValue)] = []
+        if !spec.required.isEmpty { fields.append(("required", .array(spec.required.map { .string($0) }))) }
+        let groups: [JSONValue] = spec.exactlyOne.map { group in
+            .object([("anyOf", .array(group.map { .object([("required", .array([.string($0)]))]) }))])
+        }
+        if groups.count == 1, case .object(let only) = groups[0] { fields += only } else if groups.count > 1 { fields.append(("allOf", .array(groups))) }
+        var properties: [(String, JSONValue)] = []
+        for key in spec.keys where !(atRoot && key.name == "dark") {
+            // `required` and `properties` concern mappings only, so one
+            // schema serves a key that may also be a colour or a path.
+            let nested = objects(in: key.value).compactMap { presence($0) }
+            if nested.count == 1 { properties.append((key.name, nested[0])) }
+        }
+        if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+        return fields.isEmpty ? nil : .object(fields)
+    }
+
+    private static func objects(in value: ValueSpec) -> [ObjectSpec] {
+        switch value {
+        case .object(let object): [object]
+        case .oneOf(let options): options.flatMap(objects)
+        default: []
+        }
+    }
+
     private static func value(_ spec: ValueSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>) -> JSONValue {
         switch spec {
         case .text(let pattern):
             var fields: [(String, JSONValue)] = [("type", .string("string"))]
             if let pattern { fields.append(("pattern", .string(pattern))) } else { fields = [("type", .array([.string("string"), .string("number"), .string("boolean")]))] }
+            // `initials: ""` is E003 ("'initials' is empty").
+            fields.append(("minLength", .number(1)))
             return .object(fields)
         case .integer(let range):
             return .object([("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))), ("maximum", .number(Double(range.upperBound)))])
@@ -102,12 +141,13 @@ public enum JSONSchemaWriter {
                 ("propertyNames", .object([("pattern", .string(keyPattern))])),
                 ("additionalProperties", value(inner, definitions: &definitions, seen: &seen)),
             ])
-        case .list(let item, let count):
+        case .list(let item, let count, let unique):
             var fields: [(String, JSONValue)] = [("type", .string("array")), ("items", value(item, definitions: &definitions, seen: &seen))]
             if let count {
                 fields.append(("minItems", .number(Double(count.lowerBound))))
                 fields.append(("maxItems", .number(Double(count.upperBound))))
             }
+            if unique { fields.append(("uniqueItems", .bool(true))) }
             return .object(fields)
         case .oneOf(let options):
             return .object([("anyOf", .array(options.map { value($0, definitions: &definitions, seen: &seen) }))])

@@ -97,7 +97,7 @@ public enum LanguageSchema {
     /// `contrast`'s mapping form: `{minimum: AA, colorVision: all}`.
     public static let contrastObject = ObjectSpec("Contrast", keys: [
         KeySpec("minimum", contrastMinimum, "minimum WCAG contrast of text, or off (default from logoc.yaml, else AA-large)"),
-        KeySpec("colorVision", .oneOf([.choice(["all", "none"] + colorVisionWords), .list(.choice(colorVisionWords), count: 1...3)]),
+        KeySpec("colorVision", .oneOf([.choice(["all", "none"] + colorVisionWords), .list(.choice(colorVisionWords), count: 1...3, unique: true)]),
                 "re-check the contrast under simulated protanopia, deuteranopia and tritanopia: all, none, one of them or a list"),
     ])
 
@@ -155,8 +155,8 @@ public enum LanguageSchema {
     ], required: ["width", "color"])
 
     public static let output = ObjectSpec("Output", keys: [
-        KeySpec("formats", .list(.choice(formats), count: 1...2), "files to write: png, svg"),
-        KeySpec("scales", .list(.integer(1...4), count: 1...4), "PNG scales: 1 writes name.png, 2 name@2x.png, …"),
+        KeySpec("formats", .list(.choice(formats), count: 1...2, unique: true), "files to write: png, svg"),
+        KeySpec("scales", .list(.integer(1...4), count: 1...4, unique: true), "PNG scales: 1 writes name.png, 2 name@2x.png, …"),
     ])
 
     /// Keys a `dark` mapping may override: all but these.

@@ -18,7 +18,9 @@ public indirect enum ValueSpec: Sendable {
     case object(ObjectSpec)
     /// A mapping whose keys are names the user chooses (the palette).
     case dictionary(keyPattern: String, value: ValueSpec)
-    case list(ValueSpec, count: ClosedRange<Int>?)
+    /// A list; `unique`: an item listed twice is an error (E007), as in
+    /// `formats: [png, png]`.
+    case list(ValueSpec, count: ClosedRange<Int>?, unique: Bool = false)
     /// Any one of these forms (a colour or a mapping, …).
     case oneOf([ValueSpec])
 }

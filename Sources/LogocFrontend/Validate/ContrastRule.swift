@@ -80,7 +80,12 @@ public struct ContrastRule: Sendable, Equatable {
         guard let worst = failing.min(by: { $0.1 < $1.1 }) else { return nil }
         let list = failing.map { "\($0.0.rawValue) (\(String(format: "%.2f", floor($0.1 * 100) / 100)):1)" }
         let what = m.isAuto ? "auto text (\(m.color == .white ? "white" : m.color == .black ? "black" : m.color.description))" : "text \(m.color)"
+        // Auto text is already the better of black and white: suggesting
+        // 'color: auto' again would send the user in a circle.
+        let help = m.isAuto
+            ? "the background differs from \(m.color == .white ? "white" : m.color == .black ? "black" : m.color.description) mostly in hue, which \(worst.0.rawValue) loses; use a \(m.color.relativeLuminance > 0.18 ? "darker" : "lighter") background"
+            : "the colours differ mostly in hue, which \(worst.0.rawValue) loses; make the text and the background differ in lightness, or use 'color: auto'"
         return Diagnostic(.E017, "contrast of \(what) is below the minimum \(label) for a viewer with " + SyntaxDecoder.list(list, quote: false, or: false),
-                          at: span, help: "the colours differ mostly in hue, which \(worst.0.rawValue) loses; make the text and the background differ in lightness, or use 'color: auto'")
+                          at: span, help: help)
     }
 }

@@ -35,7 +35,9 @@ struct Validator {
             error(.E006, "size \(Int(size)) at scale \(scale.value) makes a PNG \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
         }
-        if let radius = logo.cornerRadius {
+        // A shape written but refused (`shape: rounded`) is E003's alone: no
+        // warning that the radius does nothing on the circle it fell back to.
+        if let radius = logo.cornerRadius, logo.shape != nil || logo.shapeKey == nil {
             if shape != .roundRect {
                 warn(.W002, "'cornerRadius' has no effect on a \(shape.rawValue)", at: radius.span,
                      help: "remove 'cornerRadius', or set 'shape: roundRect'")
@@ -309,14 +311,32 @@ struct Validator {
         switch project.paths.resolve(path.value, from: directory) {
         case .file(let real):
             return real
-        case .missing:
+        case .missing(let place):
+            let near = Self.nearestFile(to: path.value, at: place)
             error(.E012, "\(what) '\(Quoted.value(path.value))' does not exist", at: path.span,
-                  help: "paths are relative to the spec's folder; check the spelling")
+                  help: near.map { "did you mean '\(Quoted.value($0))'?" } ?? "paths are relative to the spec's folder; check the spelling")
         case .outsideRoot:
             error(.E013, "\(what) '\(Quoted.value(path.value))' is outside the project root", at: path.span,
                   help: "keep files inside the project (or pass --root)")
         }
         return nil
+    }
+
+    /// Files looked at for a "did you mean" of a missing file: a folder of
+    /// photos is a few hundred; a huge one gets no suggestion rather than a slow check.
+    static let maxFilesCompared = 2_000
+
+    /// `path` with its file name replaced by the nearest name in its folder
+    /// (`photos/priya.jpeg` → `photos/priya.jpg`), or nil. `place` is where
+    /// the resolver found it would be: inside the project root, links of its
+    /// folders followed, so no folder outside the root is ever listed.
+    static func nearestFile(to path: String, at place: String) -> String? {
+        let name = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: (place as NSString).deletingLastPathComponent),
+              names.count <= maxFilesCompared,
+              let near = Suggest.nearest(name, in: names.filter { !$0.hasPrefix(".") }.sorted()), near != name else { return nil }
+        return folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near)
     }
 
     private mutating func error(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
