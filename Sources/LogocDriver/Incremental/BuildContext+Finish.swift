@@ -60,6 +60,11 @@ extension BuildContext {
         // here: the manifest, gallery and cache are already right.
         if !results.lookedAtAny, fresh.count == cache.groups.count, looked.isEmpty, leftoverIntents.isEmpty,
            FileManager.default.fileExists(atPath: manifestPath), !options.gallery || FileManager.default.fileExists(atPath: galleryPath) {
+            // An intent log here holds no line that names a file (else
+            // `leftoverIntents` would not be empty): only lines cut short or
+            // not plain, which no build would ever act on. It goes, as after
+            // any finished build (found by `fuzz-cache`: it stayed for good).
+            IntentLog.remove(in: directory)
             return cache.groups
         }
         let failed = results.failed
