@@ -31,7 +31,14 @@ case $target in
     printf '\x00\x03\x00\x02\x01\x00\x02\x01\x01\x01\x03\x02\x03\x01\x03\x03\x02\x00\x01\x09\x01\x03\x01\x05\x01\x00' > "$corpus/seed-diamond"
     printf '\x00\x00\x00\x01\x00\x00\x01\x0a' > "$corpus/seed-self"
     printf '\x00\x01\x00\xf5' > "$corpus/seed-65-entries"
-    printf '\x01\x01\x00\x01\x01\x00\x01\x00text: AB\n\xffsize: [1\n' > "$corpus/seed-raw" ;;
+    printf '\x01\x01\x00\x01\x01\x00\x01\x00text: AB\n\xffsize: [1\n' > "$corpus/seed-raw"
+    # A chain through all 25 files, two keys each: libFuzzer grows inputs
+    # from the longest seed, and the short ones alone kept it under 30 bytes.
+    { printf '\x00\x18'
+      for i in $(seq 0 23); do printf "\\x0$((i % 4))\\x01\\x$(printf %02x $((i + 1)))\\x0$((i % 5))"; done
+      printf '\x00\x00'
+      for i in $(seq 0 24); do printf "\\x02\\x$(printf %02x $((i % 17)))\\x$(printf %02x $(((i + 5) % 17)))"; done
+    } > "$corpus/seed-chain-25" ;;
   fuzz-cache)
     # Real cache, manifest and intent files of a build of a few specs, made
     # by the target itself (its baseline) so that their stamps are its own.

@@ -69,9 +69,10 @@ struct CacheWorld {
         outside = FuzzFolder.snapshot(base, excluding: ["dist"])
     }
 
-    /// Paths an entry may name that must never lead to a removal outside
-    /// `dist/` (and a few inside it that may), each written with the SHA-256
-    /// of what it reaches.
+    /// Paths an entry may name: ones that must never lead to a removal
+    /// outside `dist/` (by `..`, absolute, through a link), folders, logoc's
+    /// own files, and a few plain ones inside it. Each is injected with the
+    /// SHA-256 of `a.png`, which is every victim's.
     var dangerousPaths: [String] {
         ["../outside/victim.png", base + "/outside/victim.png", "link/victim.png", "victimlink.png", "user/../../outside/victim.png",
          "link/.victim.png.tmp-1-1", "link/deep/x.png", "link/deep", "user", "link", "../baseline/a.png", "../outside",
