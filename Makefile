@@ -126,13 +126,14 @@ benchdeps: deps
 	}
 
 ## Fuzzing (docs/hardening.md): libFuzzer with AddressSanitizer on the front
-## end (fuzz-spec), the image decoders (fuzz-image) and font loading
-## (fuzz-font). The targets exist only with LOGOC_FUZZ=1 (see Package.swift)
+## end (fuzz-spec), the image decoders (fuzz-image), font loading
+## (fuzz-font), `extends` graphs (fuzz-extends) and the cache, manifest and
+## intent log read back by build and clean (fuzz-cache). The targets exist only with LOGOC_FUZZ=1 (see Package.swift)
 ## and build into .build-fuzz. Each runs FUZZ_SECONDS (default 600) on a
 ## corpus in .build-fuzz/corpus/NAME seeded by Fuzz/run.sh; a crash is
 ## written to .build-fuzz/artifacts/ and fails the target.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= fuzz-spec fuzz-image fuzz-font
+FUZZ_TARGETS ?= fuzz-spec fuzz-image fuzz-font fuzz-extends fuzz-cache
 FUZZ_FLAGS   := -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
 fuzz-build: deps
 	for t in $(FUZZ_TARGETS); do \

@@ -62,8 +62,10 @@ if Context.environment["LOGOC_FUZZ"] != nil {
         ("fuzz-spec", ["LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "LogocCore"]),
         ("fuzz-image", ["LogocImageIO"]),
         ("fuzz-font", ["LogocFonts", "LogocFrontend", "LogocRender", "LogocCore"]),
+        ("fuzz-extends", ["LogocFrontend", "LogocDriver", "LogocCore"]),
+        ("fuzz-cache", ["LogocDriver", "LogocFrontend", "LogocCore"]),
     ]
-    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["LogocCore"], path: "Fuzz/FuzzSupport"))
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(
             name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",

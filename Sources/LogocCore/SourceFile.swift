@@ -51,6 +51,17 @@ public struct SourceFile: Sendable, Hashable {
         hasher.combine(text)
     }
 
+    /// `position` when it is on a line of the text, at most just after the
+    /// line's end; else the end of the text. libyaml ends every stream with
+    /// a line break of its own, so a mark at the end of a file without a
+    /// final newline is on a line the file does not have, and a diagnostic
+    /// there would quote nothing (found by `fuzz-extends`).
+    public func clamped(_ position: SourcePosition) -> SourcePosition {
+        if let text = line(position.line), position.column >= 1, position.column <= text.unicodeScalars.count + 1 { return position }
+        let last = position.line >= 1 && position.line <= lineStarts.count ? position.line : lineStarts.count
+        return SourcePosition(line: last, column: (line(last)?.unicodeScalars.count ?? 0) + 1)
+    }
+
     /// The text of the 1-based line `line`, without its line break, or nil.
     public func line(_ line: Int) -> String? {
         guard line >= 1, line <= lineStarts.count else { return nil }

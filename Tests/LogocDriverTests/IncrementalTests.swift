@@ -214,6 +214,22 @@ struct IncrementalTests {
         #expect(try p.build().unchangedCount == 43)
     }
 
+    /// With every spec fresh, a build did not look at the manifest or the
+    /// gallery: one damaged by a byte added, or cut short, stayed so for
+    /// good (found by `fuzz-cache`). Their sizes are checked.
+    @Test(arguments: ["manifest.json", "index.html"], [true, false])
+    func aDamagedManifestOrGalleryIsSetRightByANoOpBuild(_ name: String, cutShort: Bool) throws {
+        let p = try Project_()
+        _ = try p.build()
+        let path = p.output + "/" + name
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let damaged = cutShort ? whole.prefix(whole.count / 2) : Data("{".utf8) + whole
+        try damaged.write(to: URL(fileURLWithPath: path))
+        let report = try p.build()
+        #expect(report.written.isEmpty && report.builtCount == 0 && report.failures.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == whole)
+    }
+
     /// A build killed after writing the manifest but before the cache
     /// leaves a manifest newer than the cache; when the specs go back to what
     /// the cache says, the next build must still set the manifest right.

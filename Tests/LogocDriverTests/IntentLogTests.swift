@@ -43,6 +43,20 @@ import LogocFrontend
         #expect(!FileManager.default.fileExists(atPath: log), "a build that writes nothing leaves no log")
     }
 
+    /// A log holding only lines no build acts on (cut short, or naming a path
+    /// that is not plain) stayed through every build that had nothing to
+    /// draw. Found by `fuzz-cache`.
+    @Test(arguments: ["\u{4}\r\u{1}", "cut short", "\(String(repeating: "a", count: 64))\t../ada.png\n"])
+    func aLogOfLinesThatNameNoFileGoesWithTheNextBuild(_ text: String) throws {
+        let p = try Project_()
+        _ = try p.build()
+        let log = p.output + "/" + IntentLog.fileName
+        try text.write(toFile: log, atomically: true, encoding: .utf8)
+        let report = try p.build()
+        #expect(report.written.isEmpty && report.failures.isEmpty && report.removed.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: log))
+    }
+
     @Test func whatAnUnfinishedBuildWroteIsRemovedByTheNextOrByClean() throws {
         for useClean in [false, true] {
             let p = try Project_()

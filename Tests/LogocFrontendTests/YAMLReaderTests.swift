@@ -112,6 +112,25 @@ struct YAMLReaderTests {
         #expect(check.failedDocuments == 1)
     }
 
+    /// libyaml misses a key's ':' at the next token, which at the end of a
+    /// file is a line the file does not have (it ends the stream with a line
+    /// break of its own): the diagnostic pointed at line 3 of a 2-line file,
+    /// and quoted nothing. Found by `fuzz-extends`. It points at the key.
+    @Test(arguments: ["text: AB\nfoo", "text: AB\nfoo\n", "text: AB\nfoo bar"])
+    func aKeyWithoutAColonAtTheEndIsReportedAtTheKey(_ yaml: String) throws {
+        let check = try TestProject.check(yaml)
+        #expect(check.summary == ["E001@2:1"])
+        let source = try #require(check.sources.first { $0.path == "spec.yaml" })
+        #expect(source.line(2) == yaml.split(separator: "\n")[1].description)
+    }
+
+    @Test func aPositionPastTheEndOfAFileIsItsEnd() {
+        let source = SourceFile(path: "x.yaml", text: "text: AB\nfoo")
+        #expect(source.clamped(SourcePosition(line: 3, column: 1)) == SourcePosition(line: 2, column: 4))
+        #expect(source.clamped(SourcePosition(line: 1, column: 40)) == SourcePosition(line: 1, column: 9))
+        #expect(source.clamped(SourcePosition(line: 2, column: 2)) == SourcePosition(line: 2, column: 2))
+    }
+
     @Test func documentThatIsNotAMapping() {
         assertDiagnostics("""
             1️⃣- text

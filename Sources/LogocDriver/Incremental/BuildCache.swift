@@ -468,3 +468,45 @@ private extension FixedWidthInteger {
         self = value
     }
 }
+
+extension BuildCache {
+    /// `bytes` with the CRC-32 of every whole group record set to what its
+    /// bytes now hold; what cannot be read as records is kept as it is.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var reader = LineReader(bytes: bytes[...])
+        var out: [UInt8] = []
+        var start = reader.bytes.startIndex
+        // The format and toolchain lines, as they are.
+        for _ in 0..<2 where reader.fields() != nil {
+            out += bytes[start..<reader.bytes.startIndex]
+            start = reader.bytes.startIndex
+        }
+        while !reader.atEnd {
+            start = reader.bytes.startIndex
+            guard let f = reader.fields(), f.count == 9, f[0] == "spec", let count = Int(f[3]),
+                  let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
+                  let gallery = Int(f[6]).flatMap({ reader.take($0) }), f[2] != "gone" else {
+                // A `gone` record has no checksum; a broken one stays broken.
+                out += bytes[start..<reader.bytes.startIndex]
+                continue
+            }
+            let group = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery, pictures: f[7])
+            line(&out, "spec", f[1], f[2], f[3], f[4], f[5], f[6], f[7], String(group.checksum(spec: f[1]), radix: 16))
+            out += lines
+            out += manifest
+            out += gallery
+        }
+        return out
+    }
+}
+
+/// A hand-made cache with its checksums made right, for the `fuzz-cache`
+/// target (docs/hardening.md). A fuzzer cannot forge a CRC-32, so without
+/// this every mutation of a group is dropped by its checksum and never
+/// reaches what is checked behind it (paths, counts, stamps, the manifest
+/// and gallery bytes). Public only because a fuzz target sees public API;
+/// logoc itself never reseals a cache.
+public enum BuildCacheResealing {
+    /// The cache file `bytes` with every group's CRC-32 recomputed.
+    public static func resealed(_ bytes: [UInt8]) -> [UInt8] { BuildCache.resealed(bytes) }
+}

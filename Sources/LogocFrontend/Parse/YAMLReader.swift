@@ -304,6 +304,13 @@ private struct TreeBuilder {
             message = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8") ? "file is not valid UTF-8 (\(problem))" : problem
         }
         let source = SourceFile(path: file, text: SourceText.decode(bytes))
+        // libyaml misses a key's ':' only where the next token starts: at the
+        // end of the file, a line after the last one (it ends every stream
+        // with a line break of its own). The key itself is the place.
+        if parser.error == YAML_SCANNER_ERROR, problem == "could not find expected ':'", context == "while scanning a simple key" {
+            position = Self.position(parser.context_mark)
+        }
+        position = source.clamped(position)
         if parser.error != YAML_READER_ERROR, let commented = CommentedFlow(in: source, before: position) {
             diagnostics.append(commented.diagnostic(file: file, gaveUpAt: position, because: message))
             return
