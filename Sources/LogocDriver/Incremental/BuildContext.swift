@@ -69,7 +69,7 @@ final class BuildContext: Sendable {
     static func toolchain(project: Project) -> String {
         let projectFonts = project.fonts.projectFaces().map(\.path).sorted()
         let fontHashes = projectFonts.map { "\($0) \(FileManager.default.contents(atPath: $0).map { SHA256.hex(Array($0)) } ?? "missing")" }
-        return SHA256.hex(["logoc " + BuildRun.version, Renderer.libraryVersions, Renderer.bundledFontsIdentity]
+        return SHA256.hex(["logoc " + BuildRun.version, "gallery \(Gallery.formatVersion)", Renderer.libraryVersions, Renderer.bundledFontsIdentity]
             .joined(separator: "\n") + fontHashes.joined(separator: "\n"))
     }
 
