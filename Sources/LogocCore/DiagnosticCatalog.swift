@@ -98,6 +98,8 @@ extension DiagnosticCode {
                 explanation: """
                     A key that must be there is missing, or two keys that cannot be used together are both set. Examples: a `text` mapping with neither `content` nor `initials`, or with both; a `background` mapping with more than one of `color`, `gradient` and `image`; a file of several `---` documents where one has no `name`. An empty file is E004 too: it holds no spec.
 
+                    A `null` that removes a key its mapping needs (`border: {color: null}` under a partial's ring) is E004 at the `null`: drop the whole mapping (`border: null`) instead.
+
                     Add the missing key, or keep only one of the conflicting keys.
                     """,
                 failing: """
@@ -482,6 +484,8 @@ extension DiagnosticCode {
                     The key is valid but does nothing where it is written, for example `cornerRadius` when `shape` is `circle` or `square`: only `roundRect` has corners to round. The setting is probably meant for something else, or a change of shape left it behind.
 
                     Remove the key, or make it apply (here, `shape: roundRect`). A warning does not stop the build unless `--strict` is given.
+
+                    A `key: null` that removes nothing (no partial gives the key) is W002 too: remove the line.
                     """,
                 failing: """
                     name: acme

@@ -56,12 +56,8 @@ public struct Resolver: Sendable {
             return Border(width: min(width, size / 2), color: color)
         }
         let paint: Paint
-        if logo.background?.value == .auto {
-            let rule = ContrastRule(logo, project: project)
-            let palette = project.autoPalettes.palette(text: AutoBackground.writtenText(logo, palette: project.config.palette),
-                                                       minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [])
-            let picked = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette)
-            paint = .solid(picked ?? Self.defaultBackground)
+        if case .auto(let auto)? = logo.background?.value {
+            paint = .solid(AutoBackground.colour(of: logo, auto: auto, name: name, project: project) ?? Self.defaultBackground)
         } else {
             paint = background(logo.background?.value, size: size, directory: directory)
         }
