@@ -98,21 +98,21 @@ final class TextLayout {
         }
         let reference = measured.ink
         if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
-        // The band's height at the reference size (cap or x-height), nil
-        // for a text centred on its ink.
-        var bandHeight: Double?
-        if let band = TextPlacement.band(for: run.text) {
+        // At the reference size: the height of the band the text is
+        // centred on (cap or x-height; nil for a text centred on its ink),
+        // and the cap height its body is sized by.
+        func measuredBand(_ band: TextPlacement.Band) -> Double? {
             let bandKey = ReferenceInks.BandKey(families: families, font: run.font, band: band)
-            if let known = references?.bands[bandKey] {
-                bandHeight = known
-            } else {
-                bandHeight = Self.bandHeight(band, families: families, font: run.font, session: session)
-                references?.remember(bandHeight, for: bandKey)
-            }
+            if let known = references?.bands[bandKey] { return known }
+            let height = Self.bandHeight(band, families: families, font: run.font, session: session)
+            references?.remember(height, for: bandKey)
+            return height
         }
+        let band = TextPlacement.band(for: run.text)
+        let bodyHeight = band.flatMap { _ in measuredBand(.capHeight) }
+        let bandHeight = bodyHeight.flatMap { cap in band == .xHeight ? measuredBand(.xHeight) : cap }
         func growth(_ box: Rect, baseline: Double, scale: Double, slack: Double) -> Double {
-            let band = (bandHeight ?? 0) * scale
-            let g = TextPlacement.growth(ink: box, anchorY: bandHeight.map { _ in baseline - band / 2 }, band: band,
+            let g = TextPlacement.growth(ink: box, anchorY: bandHeight.map { baseline - $0 * scale / 2 }, body: (bodyHeight ?? 0) * scale,
                                          safeArea: run.safeArea, inkArea: run.inkArea, slack: slack)
             return g.isFinite ? g : 1
         }

@@ -40,16 +40,18 @@ enum TextPlacement {
     /// How much a text may grow (the factor on its size) and still fit.
     /// `ink` is its ink box, and `anchorY` the middle of its band (nil:
     /// centred on the ink), both in layout pixels. The *body*, the ink's
-    /// width by the band's height (`band`), must fit `safeArea`, as the ink
-    /// did before; the ink itself, placed on the band, must stay inside
-    /// `inkArea` (the shape inside its border): an accent may reach into
-    /// the padding, not out of the shape. `slack` is taken off every extent.
-    static func growth(ink: Rect, anchorY: Double?, band: Double, safeArea: SafeArea, inkArea: SafeArea, slack: Double = 0) -> Double {
+    /// width by the font's cap height (`body`; for lower-case text too, whose
+    /// ascenders reach about as high, so that `sol` is not sized on its
+    /// x-height alone), must fit `safeArea`, as the ink did before; the ink
+    /// itself, placed on the band, must stay inside `inkArea` (the shape
+    /// inside its border): an accent or a descender may reach into the
+    /// padding, not out of the shape. `slack` is taken off every extent.
+    static func growth(ink: Rect, anchorY: Double?, body: Double, safeArea: SafeArea, inkArea: SafeArea, slack: Double = 0) -> Double {
         let halfWidth = max(0, ink.width - slack) / 2
-        guard let anchorY, band > 0 else {
+        guard let anchorY, body > 0 else {
             return factor(halfWidth: halfWidth, halfHeight: max(0, ink.height - slack) / 2, in: safeArea)
         }
-        let body = factor(halfWidth: halfWidth, halfHeight: max(0, band - slack) / 2, in: safeArea)
+        let body = factor(halfWidth: halfWidth, halfHeight: max(0, body - slack) / 2, in: safeArea)
         let reach = max(anchorY - ink.y, ink.y + ink.height - anchorY, 0)
         return min(body, factor(halfWidth: halfWidth, halfHeight: max(0, reach - slack / 2), in: inkArea))
     }
