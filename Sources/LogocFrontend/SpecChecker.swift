@@ -97,7 +97,7 @@ public struct SpecChecker: Sendable {
         merged = removal.node
         if !input.isPartial {
             result.diagnostics += removal.diagnostics
-            result.diagnostics += NullRemoval.unused(own, lower: lower.map(NullRemoval.stripped), light: merged)
+            result.diagnostics += NullRemoval.unused(own, lower: lower, light: merged)
         }
 
         var decoder = SyntaxDecoder(sources: sources)

@@ -148,6 +148,10 @@ struct AutoBackgroundTeamTests {
             text: AB
             """, [("4️⃣", .E004, "sets both 'color' and 'auto'")])
         assertDiagnostics("""
+            background: {auto: {from: 6️⃣[]}}
+            text: AB
+            """, [("6️⃣", .E006, "'from' has 0 items")])
+        assertDiagnostics("""
             contrast: AAA
             background: {auto: {from: ["#777777"]}}
             text: {content: AB, color: 5️⃣"#777777"}

@@ -64,8 +64,9 @@ enum NullRemoval {
 
     /// W002 for each null the spec's own file wrote that removes nothing:
     /// no partial (nor `logoc.yaml`'s `output`) gives the key. `lower` is
-    /// what the spec extends, nulls stripped; `light` the merged spec
-    /// without `dark`, which a null inside `dark` may also remove from.
+    /// what the spec extends (a null there counts as absent); `light` the
+    /// merged spec without `dark`, which a null inside `dark` may also
+    /// remove from.
     static func unused(_ own: YAMLNode, lower: YAMLNode?, light: YAMLNode) -> [Diagnostic] {
         removals(in: own).compactMap { removal in
             let path = removal.path
@@ -83,9 +84,12 @@ enum NullRemoval {
     /// dropped whole, so that nothing else is reported about it. `root` is
     /// the schema of `merged` (a spec, or a `dark` override).
     static func apply(to merged: YAMLNode, root: ObjectSpec) -> (node: YAMLNode, diagnostics: [Diagnostic]) {
+        let found = removals(in: merged)
+        // Most specs have none: their tree is not rebuilt.
+        guard !found.isEmpty else { return (merged, []) }
         var node = stripped(merged)
         var diagnostics: [Diagnostic] = []
-        for removal in removals(in: merged) where removal.path.count > 1 {
+        for removal in found where removal.path.count > 1 {
             let parentPath = Array(removal.path.dropLast())
             guard let key = removal.path.last, holds(parentPath, in: node), let object = LanguageSchema.object(at: parentPath, below: root) else { continue }
             let parent = parentPath.joined(separator: ".")
