@@ -96,6 +96,13 @@ struct AutoBackgroundTeamTests {
             + "against \(String(format: "%.1f", expected)) expected"
     }
 
+    /// The guide's palette sizes, from the code.
+    static func documentedSizes() -> String {
+        let sizes = [3.0, 4.5, 7].map { AutoBackground.palette(text: nil, minimum: $0).count }
+        return "\(sizes[0]) at `AA-large`, \(sizes[1]) at `AA`, \(sizes[2]) at `AAA`. With `contrast: off`, or without text, the whole grid is used "
+            + "(\(AutoBackground.palette(text: nil, minimum: nil).count) colours)"
+    }
+
     @Test func collisionsOfTwoHundredNamesAreWhatTheBirthdayBoundSaysAndWhatTheGuideStates() throws {
         let palette = AutoBackground.palette(text: nil, minimum: 3)
         let (pairs, expected) = Self.collisions(in: palette)
@@ -104,9 +111,12 @@ struct AutoBackgroundTeamTests {
         #expect(abs(Double(pairs) - expected) <= 3 * expected.squareRoot(), "\(pairs) pairs against \(expected)")
         let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/spec-language.md")
-        let text = try String(contentsOf: guide, encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        // Line breaks and the indents of list items are one space.
+        let text = try String(contentsOf: guide, encoding: .utf8).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let stated = text.contains(Self.documentedSentence())
         #expect(stated, "docs/spec-language.md should say: \(Self.documentedSentence())")
+        let sized = text.contains(Self.documentedSizes())
+        #expect(sized, "docs/spec-language.md should say: \(Self.documentedSizes())")
     }
 
     @Test func specsResolveSeedAndTeamPalette() throws {

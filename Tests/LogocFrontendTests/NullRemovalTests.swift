@@ -81,7 +81,7 @@ struct NullRemovalTests {
                   ("2️⃣", .W002, "'name: null' removes nothing")])
         assertDiagnostics(files: ["_base.yaml": "text: AB\n", "spec.yaml": "extends: _base.yaml\ntext: {color: 3️⃣null}\ndark: {border: 4️⃣null}\n"], [
             ExpectedDiagnostic("3️⃣", .W002, "'text.color: null' removes nothing", help: "remove the line"),
-            ExpectedDiagnostic("4️⃣", .W002, "'dark.border: null' removes nothing: the spec nor a partial sets 'dark.border'"),
+            ExpectedDiagnostic("4️⃣", .W002, "'dark.border: null' removes nothing: neither the spec nor a partial sets 'border'"),
         ])
     }
 

@@ -72,8 +72,9 @@ enum NullRemoval {
             let path = removal.path
             if let lower, holds(path, in: lower) { return nil }
             if path.count > 1, path[0] == "dark", holds(Array(path.dropFirst()), in: light) { return nil }
-            let place = path.count > 1 && path[0] == "dark" ? "the spec nor a partial sets" : "no partial sets"
-            return Diagnostic(.W002, "'\(removal.dotted): null' removes nothing: \(place) '\(removal.dotted)'", at: removal.span,
+            let place = path.count > 1 && path[0] == "dark"
+                ? "neither the spec nor a partial sets '\(path.dropFirst().joined(separator: "."))'" : "no partial sets '\(removal.dotted)'"
+            return Diagnostic(.W002, "'\(removal.dotted): null' removes nothing: \(place)", at: removal.span,
                               help: "remove the line; null only drops a key that 'extends' gives (write \"null\" in quotes for the text null)")
         }
     }

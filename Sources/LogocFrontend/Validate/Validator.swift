@@ -99,7 +99,8 @@ struct Validator {
             let span = logo.text?.value.color?.span ?? logo.background?.span ?? logo.textKey
             if let span, let rule {
                 error(.E011, "no colour of the automatic background palette reaches the minimum \(rule.label) with text \(text ?? AutoBackground.autoText)",
-                      at: span, help: "use 'color: auto', a lighter or darker text colour, or a lower 'contrast'")
+                      at: span, help: auto.from == nil ? "use 'color: auto', a lighter or darker text colour, or a lower 'contrast'"
+                        : "use 'color: auto', add darker or lighter colours to 'from', or a lower 'contrast'")
             }
             return nil
         }
