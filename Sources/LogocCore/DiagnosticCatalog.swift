@@ -98,6 +98,8 @@ extension DiagnosticCode {
                 explanation: """
                     A key that must be there is missing, or two keys that cannot be used together are both set. Examples: a `text` mapping with neither `content` nor `initials`, or with both; a `background` mapping with more than one of `color`, `gradient` and `image`; a file of several `---` documents where one has no `name`. An empty file is E004 too: it holds no spec.
 
+                    A `null` that removes a key its mapping needs (`border: {color: null}` under a partial's ring) is E004 at the `null`: drop the whole mapping (`border: null`) instead.
+
                     Add the missing key, or keep only one of the conflicting keys.
                     """,
                 failing: """
@@ -508,6 +510,8 @@ extension DiagnosticCode {
                     The same code says when `color: fromImage` on a `border` cannot take a colour of the picture: none reaches 3:1 against the pixels just inside the ring, so the ring is black or white as with `auto`. A `shape` that is itself refused (`shape: rounded`, E003) gives no warning about `cornerRadius`.
 
                     Remove the key, or make it apply (here, `shape: roundRect`). A warning does not stop the build unless `--strict` is given.
+
+                    A `key: null` that removes nothing (no partial gives the key) is W002 too: remove the line.
                     """,
                 failing: """
                     name: acme

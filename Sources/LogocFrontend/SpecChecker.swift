@@ -93,18 +93,24 @@ public struct SpecChecker: Sendable {
         // The real path is needed only to find cycles, so only with `extends`.
         var chain = own["extends"] == nil ? [] : [project.paths.realFile(input.path) ?? input.path]
         var partials: [String] = []
-        var merged = own
         var expanded = ExpandedPartials()
-        if let base = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,
-                                  sources: &sources, expanded: &expanded, into: &result) {
-            merged = NodeMerger.merge(base, own)
-        }
+        // What the spec is merged over: its partials, and under them logoc.yaml's `output`.
+        var lower = extendsBase(of: own, directory: directory, display: input.displayPath, chain: &chain, partials: &partials,
+                                sources: &sources, expanded: &expanded, into: &result)
         if let output = project.config.output {
             let key = YAMLNode(.scalar("output", .plain), span: output.span)
-            merged = NodeMerger.merge(YAMLNode(.mapping([.init(key: key, value: output)]), span: output.span), merged)
+            let layer = YAMLNode(.mapping([.init(key: key, value: output)]), span: output.span)
+            lower = lower.map { NodeMerger.merge(layer, $0) } ?? layer
         }
-        let darkNode = merged["dark"]
-        merged = NodeMerger.removing(["extends", "dark"], from: merged)
+        var merged = lower.map { NodeMerger.merge($0, own) } ?? own
+        let darkNode = merged["dark"].flatMap { NullRemoval.isNull($0) ? nil : $0 }
+        // `key: null` drops what the partials gave (NullRemoval).
+        let removal = NullRemoval.apply(to: NodeMerger.removing(["extends", "dark"], from: merged), root: LanguageSchema.logo)
+        merged = removal.node
+        if !input.isPartial {
+            result.diagnostics += removal.diagnostics
+            result.diagnostics += NullRemoval.unused(own, lower: lower, light: merged)
+        }
 
         var decoder = SyntaxDecoder(sources: sources)
         decoder.checksPresence = !input.isPartial
@@ -120,7 +126,9 @@ public struct SpecChecker: Sendable {
                 let allowed = NodeMerger.removing(unknown, from: darkNode)
                 var darkDecoder = SyntaxDecoder(sources: sources)
                 darkDecoder.checksPresence = decoder.checksPresence
-                darkLogo = darkDecoder.logo(NodeMerger.merge(merged, allowed))
+                let darkRemoval = NullRemoval.apply(to: NodeMerger.merge(merged, allowed), root: LanguageSchema.logo)
+                if !input.isPartial { result.diagnostics += darkRemoval.diagnostics }
+                darkLogo = darkDecoder.logo(darkRemoval.node)
                 logo.dark = Located(DarkVariant(darkLogo ?? LogoSyntax()), at: darkKey.span)
                 let fold = DarkVariantDiagnostics(darkKey: darkKey.span, darkValue: darkNode.span)
                 var own = decoder.diagnostics
@@ -198,7 +206,7 @@ public struct SpecChecker: Sendable {
     /// The merged partials under a spec or partial, or nil when it extends none.
     private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String], partials: inout [String],
                              sources: inout [String: SourceFile], expanded: inout ExpandedPartials, into result: inout FileCheck) -> YAMLNode? {
-        guard let value = node["extends"] else { return nil }
+        guard let value = node["extends"], !NullRemoval.isNull(value) else { return nil }
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]
         if value.items != nil {

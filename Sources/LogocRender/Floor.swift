@@ -206,10 +206,15 @@ public enum Floor {
         pango_font_description_set_absolute_size(description, edge * textFraction * Double(PANGO_SCALE))
         initials.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description)
-        // Centred on the outlines' exact extent, as `TextLayout` centres.
+        // Centred as `TextLayout` centres: across on the outlines' exact
+        // extent, down on the cap height.
         guard let ink = OutlineInk.box(of: layout, on: cr) else { throw .environment("Pango laid out no outlines for '\(initials)'") }
+        let font = FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false)
+        let size = edge * textFraction
+        let capHeight = (TextLayout.bandHeight(.capHeight, families: [family], font: font, session: session) ?? 0) * size / TextLayout.referenceSize
+        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         let x = edge / 2 - (ink.x + ink.width / 2)
-        let y = edge / 2 - (ink.y + ink.height / 2)
+        let y = capHeight > 0 ? edge / 2 - (baseline - capHeight / 2) : edge / 2 - (ink.y + ink.height / 2)
         cairo_save(cr)
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
         cairo_move_to(cr, x, y)

@@ -3,8 +3,9 @@ import CPango
 import LogocFonts
 import LogocRenderTree
 
-/// A Pango layout of a `TextRun` at its final size, and where to draw it so
-/// that its ink box is centred in the safe area.
+/// A Pango layout of a `TextRun` at its final size, and where to draw it:
+/// centred on its ink across, and on its font's cap height (or x-height)
+/// down, so texts of one style share a baseline (`TextPlacement`).
 final class TextLayout {
     let layout: OpaquePointer
     /// The font size chosen, in canvas pixels.
@@ -13,12 +14,15 @@ final class TextLayout {
     let inkBox: Rect
     /// Where `pango_cairo_show_layout` must start.
     let origin: Point
+    /// The baseline's height on the canvas: the same for every text of one
+    /// font and size that has a band (`TextPlacement`).
+    let baselineY: Double
     /// Whether any glyph may come from the colour emoji font.
     let hasColorGlyphs: Bool
 
     /// The size laid out first for `auto`; ink scales linearly with size
     /// because hinting is off.
-    private static let referenceSize = 100.0
+    static let referenceSize = 100.0
 
     /// How far (px) a text sized to fit may measure beyond its area at its
     /// final size and still count as fitting: a few of Cairo's 1/256 px
@@ -83,17 +87,38 @@ final class TextLayout {
         }
 
         let key = ReferenceInks.Key(text: run.text, font: run.font)
-        let measured: (ink: Rect, unknownGlyphs: Int)
+        let measured: ReferenceInks.Reference
         if let known = references?.known[key] {
             measured = known
         } else {
-            measured = (ink(at: Self.referenceSize), Int(pango_layout_get_unknown_glyphs_count(layout)))
+            let inkAtReference = ink(at: Self.referenceSize)
+            measured = ReferenceInks.Reference(ink: inkAtReference, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
+                                               baseline: Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
             references?.remember(measured, for: key)
         }
         let reference = measured.ink
         if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
-        // The largest size whose ink fits; a fixed size shrinks to it too.
-        let fitting = Self.referenceSize * Self.fitFactor(reference, in: run.safeArea)
+        // At the reference size: the height of the band the text is
+        // centred on (cap or x-height; nil for a text centred on its ink),
+        // and the cap height its body is sized by.
+        func measuredBand(_ band: TextPlacement.Band) -> Double? {
+            let bandKey = ReferenceInks.BandKey(families: families, font: run.font, band: band)
+            if let known = references?.bands[bandKey] { return known }
+            let height = Self.bandHeight(band, families: families, font: run.font, session: session)
+            references?.remember(height, for: bandKey)
+            return height
+        }
+        let band = TextPlacement.band(for: run.text)
+        let bodyHeight = band.flatMap { _ in measuredBand(.capHeight) }
+        let bandHeight = bodyHeight.flatMap { cap in band == .xHeight ? measuredBand(.xHeight) : cap }
+        func growth(_ box: Rect, baseline: Double, scale: Double, slack: Double) -> Double {
+            let g = TextPlacement.growth(ink: box, anchorY: bandHeight.map { baseline - $0 * scale / 2 }, body: (bodyHeight ?? 0) * scale,
+                                         safeArea: run.safeArea, inkArea: run.inkArea, slack: slack)
+            return g.isFinite ? g : 1
+        }
+        // The largest size whose body fits the safe area and whose ink stays
+        // in the shape; a fixed size shrinks to it too.
+        let fitting = Self.referenceSize * growth(reference, baseline: measured.baseline, scale: 1, slack: 0)
         var size: Double
         switch run.size {
         case .auto(let maximum): size = min(fitting, maximum)
@@ -101,34 +126,45 @@ final class TextLayout {
         }
         size = max(size, 1)
         var box = ink(at: size)
+        var baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         var tries = 0
         // A text sized to fit touches the area's edge exactly; measured
         // again at that size (outlines to Cairo's 1/256 px) it overflows
         // by a hair or not, at random: a hair is not an overflow.
-        let slack = Self.fitSlack
-        while !run.safeArea.fits(width: max(0, box.width - slack), height: max(0, box.height - slack)), tries < 20 {
+        while growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < 20 {
             size *= 0.98
             box = ink(at: size)
+            baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             tries += 1
         }
         fontSize = size
         let center = run.safeArea.center
-        origin = Point(x: center.x - (box.x + box.width / 2), y: center.y - (box.y + box.height / 2))
+        // Down: the band's middle (or the ink's) on the area's centre.
+        let middle = bandHeight.map { baseline - $0 * size / Self.referenceSize / 2 } ?? box.y + box.height / 2
+        origin = Point(x: center.x - (box.x + box.width / 2), y: center.y - middle)
+        baselineY = origin.y + baseline
         inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
     }
 
     deinit { FontLock.run { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
-    /// How much an ink box may grow and still fit the area.
-    static func fitFactor(_ ink: Rect, in area: SafeArea) -> Double {
-        guard ink.width > 0, ink.height > 0 else { return 1 }
-        switch area {
-        case .circle(_, let r):
-            let half = ((ink.width / 2) * (ink.width / 2) + (ink.height / 2) * (ink.height / 2)).squareRoot()
-            return r / half
-        case .rect(let rect):
-            return min(rect.width / ink.width, rect.height / ink.height)
-        }
+    /// The height of `band` (from the baseline to the top of `H` or `x`) in
+    /// the text's fonts at the reference size, from the letter's exact
+    /// outline; nil when the fonts draw no outline for it.
+    static func bandHeight(_ band: TextPlacement.Band, families: [String], font: FontChoice, session: FontSession) -> Double? {
+        guard let measuring = session.measuring.context, let letter = pango_layout_new(session.context) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(letter)) }
+        let description = pango_font_description_new()
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, referenceSize * Double(PANGO_SCALE))
+        pango_layout_set_font_description(letter, description)
+        band.letter.withCString { pango_layout_set_text(letter, $0, -1) }
+        guard let box = OutlineInk.box(of: letter, on: measuring, glyphs: session.measuring.glyphs) else { return nil }
+        let height = Double(pango_layout_get_baseline(letter)) / Double(PANGO_SCALE) - box.y
+        return height > 0 ? height : nil
     }
 
     /// Draws the text at its place on a context whose user space is the 1×
@@ -183,14 +219,36 @@ final class ReferenceInks {
         let font: FontChoice
     }
 
-    private(set) var known: [Key: (ink: Rect, unknownGlyphs: Int)] = [:]
+    /// What a text measures at the reference size.
+    struct Reference {
+        let ink: Rect
+        let unknownGlyphs: Int
+        /// The baseline, down from the layout's top.
+        let baseline: Double
+    }
+
+    /// A band (cap or x-height) depends on the fonts only.
+    struct BandKey: Hashable {
+        let families: [String]
+        let font: FontChoice
+        let band: TextPlacement.Band
+    }
+
+    private(set) var known: [Key: Reference] = [:]
+    private(set) var bands: [BandKey: Double?] = [:]
     /// Inks kept, at most; all are dropped when it is reached.
     static let limit = 4_096
 
     /// Keeps the ink of a key not known yet.
-    func remember(_ measured: (ink: Rect, unknownGlyphs: Int), for key: Key) {
+    func remember(_ measured: Reference, for key: Key) {
         if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
         known[key] = measured
+    }
+
+    /// Keeps a band's height (nil: the fonts have no outline for its letter).
+    func remember(_ height: Double?, for key: BandKey) {
+        if bands.count >= Self.limit { bands.removeAll(keepingCapacity: true) }
+        bands[key] = .some(height)
     }
 }
 

@@ -34,9 +34,11 @@ extension RenderTree {
             case .pixels(let px): lines.append("    size \(n(px))")
             case .auto(let maximum): lines.append("    size auto max=\(n(maximum))")
             }
-            switch text.safeArea {
-            case .circle(let c, let r): lines.append("    safeArea circle center=\(p(c)) radius=\(n(r))")
-            case .rect(let r): lines.append("    safeArea rect \(n(r.x)),\(n(r.y)) \(n(r.width))x\(n(r.height))")
+            for (label, area) in [("safeArea", text.safeArea), ("inkArea", text.inkArea)] {
+                switch area {
+                case .circle(let c, let r): lines.append("    \(label) circle center=\(p(c)) radius=\(n(r))")
+                case .rect(let r): lines.append("    \(label) rect \(n(r.x)),\(n(r.y)) \(n(r.width))x\(n(r.height))")
+                }
             }
             lines.append("    color \(text.color)")
             lines.append("    minimumContrast " + (text.minimumContrast.map(n) ?? "off"))

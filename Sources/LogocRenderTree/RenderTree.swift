@@ -91,15 +91,19 @@ public struct Border: Sendable, Equatable {
     public init(width: Double, color: RGBA) { self.init(width: width, color: .fixed(color)) }
 }
 
-/// Text centred on its ink box.
+/// Text on a common baseline: centred on its ink across, and on its font's
+/// cap height (or x-height) down (docs/rendering.md, Centring).
 public struct TextRun: Sendable, Equatable {
     /// The text exactly as drawn.
     public let text: String
     public let font: FontChoice
     /// Pixels, or the largest size that fits `safeArea`, at most `maximum`.
     public let size: TextSize
-    /// Where the ink must stay.
+    /// What the text's body (its ink's width by its band's height) must fit.
     public let safeArea: SafeArea
+    /// Where the ink itself must stay: the shape inside its border. Accents
+    /// and descenders may reach into the padding between the two.
+    public let inkArea: SafeArea
     /// The colour, or black or white chosen on the measured background.
     public let color: TextColor
     /// The contrast the text must reach against the pixels under its ink,
@@ -109,12 +113,14 @@ public struct TextRun: Sendable, Equatable {
     /// (`contrast.colorVision`), in a fixed order; empty when not asked for.
     public let colorVision: [ColorVision]
 
-    public init(text: String, font: FontChoice, size: TextSize, safeArea: SafeArea, color: TextColor, minimumContrast: Double?,
-                colorVision: [ColorVision] = []) {
+    /// `inkArea` nil: the same as `safeArea`.
+    public init(text: String, font: FontChoice, size: TextSize, safeArea: SafeArea, inkArea: SafeArea? = nil, color: TextColor,
+                minimumContrast: Double?, colorVision: [ColorVision] = []) {
         self.text = text
         self.font = font
         self.size = size
         self.safeArea = safeArea
+        self.inkArea = inkArea ?? safeArea
         self.color = color
         self.minimumContrast = minimumContrast
         self.colorVision = colorVision

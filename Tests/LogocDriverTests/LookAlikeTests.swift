@@ -149,7 +149,7 @@ struct LookAlikeTests {
     }
 
     /// Avatars of one layout: fingerprints that share most bits (only 16
-    /// vary), in the 17 colours of `background: auto`. Few buckets of the
+    /// vary), in the colours of `background: auto` under AA-large. Few buckets of the
     /// hash index would hold them all; the colour cells keep it fast.
     @Test func tenThousandAvatarsOfOneLayoutAreCheckedQuickly() {
         var state: UInt64 = 7
@@ -158,7 +158,7 @@ struct LookAlikeTests {
             return state >> 11
         }
         let active: [UInt64] = (0..<16).map { 1 << UInt64($0 * 4 + 1) }
-        let colours = AutoBackground.base
+        let colours = AutoBackground.palette(text: nil, minimum: 3)
         let pictures = (0..<10_000).map { i -> LookAlikeCheck.Picture in
             var hash: UInt64 = 0x5A5A_5A5A_5A5A_5A5A
             for bit in active where next() % 2 == 0 { hash ^= bit }
@@ -168,7 +168,7 @@ struct LookAlikeTests {
         // (How fast this is belongs to `make bench`, not to a test.)
         let found = LookAlikeCheck.diagnostics(pictures, threshold: ProjectConfig.defaultLookAlike)
         #expect(found.count <= pictures.count)
-        #expect(!found.isEmpty)   // 65,536 hashes × 17 colours for 10,000 avatars: some coincide
+        #expect(!found.isEmpty)   // 65,536 hashes × the palette's colours for 10,000 avatars: some coincide
     }
 
     @Test func thousandsOfIdenticalPicturesGiveOneWarningEach() {

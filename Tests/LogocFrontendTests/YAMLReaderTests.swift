@@ -10,12 +10,13 @@ struct YAMLReaderTests {
 
     // MARK: Scalars are typed by the schema
 
-    @Test(arguments: ["NO", "no", "007", "on", "off", "yes", "Y", "true", "null", "1e3", "0x1F", "0o17", "12:30", ".inf"])
+    /// (`null` and `~` unquoted drop the key instead: `NullRemovalTests`; quoted, they are text.)
+    @Test(arguments: ["NO", "no", "007", "on", "off", "yes", "Y", "true", "\"null\"", "'~'", "1e3", "0x1F", "0o17", "12:30", ".inf"])
     func plainScalarsStayText(_ scalar: String) throws {
         let check = try TestProject.check("text: \(scalar)\ncontrast: \"off\"\n")
         #expect(check.diagnostics.isEmpty, "\(listDiagnostics(check.diagnostics))")
         let spec = try #require(check.specs.first)
-        #expect(spec.logo.text?.value.content?.value == scalar)
+        #expect(spec.logo.text?.value.content?.value == scalar.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
     }
 
     @Test func norwayInitialsStayText() throws {

@@ -3,9 +3,10 @@ import LogocCore
 /// `background`: exactly one of a solid colour, a gradient or an image.
 public enum BackgroundSyntax: Sendable, Equatable {
     case color(Located<ColorSyntax>)
-    /// `background: auto`: a colour of `AutoBackground`'s palette chosen by a
-    /// stable hash of the spec's name (or its initials' source).
-    case auto
+    /// `background: auto` or `background: {auto: {seed, from}}`: a colour of
+    /// `AutoBackground`'s palette chosen by a stable hash of the spec's name
+    /// (or its initials' source).
+    case auto(AutoSyntax)
     case gradient(GradientSyntax)
     case image(ImageSyntax)
 }
@@ -44,4 +45,16 @@ public struct ImageSyntax: Sendable, Equatable {
     /// `color` under a contained image.
     public var color: Located<ColorSyntax>?
     public init() {}
+}
+
+/// `background.auto`'s mapping form; `background: auto` is both keys unset.
+public struct AutoSyntax: Sendable, Equatable {
+    /// Hashed before the name: another seed deals the colours again.
+    public var seed: Located<String>?
+    /// The team's colours: the palette is these, adjusted to pass contrast.
+    public var from: Located<[Located<ColorSyntax>]>?
+    public init(seed: Located<String>? = nil, from: Located<[Located<ColorSyntax>]>? = nil) {
+        self.seed = seed
+        self.from = from
+    }
 }

@@ -7,7 +7,7 @@ enum NodeMerger {
     /// Keys of which a mapping holds one: setting one in an overlay replaces
     /// the others from the base (a spec's gradient replaces a partial's colour).
     static let alternatives: [String: Set<String>] = [
-        "background": ["color", "gradient", "image"],
+        "background": ["color", "auto", "gradient", "image"],
         "text": ["content", "initials"],
         "font": ["family", "file"],
     ]
@@ -16,7 +16,8 @@ enum NodeMerger {
         guard let basePairs = base.pairs, let overPairs = overlay.pairs else { return overlay }
         var pairs = basePairs
         if let key, let group = alternatives[key] {
-            let overlaid = Set(overPairs.compactMap(\.key.scalar)).intersection(group)
+            // A key dropped with `null` sets no alternative.
+            let overlaid = Set(overPairs.filter { !NullRemoval.isNull($0.value) }.compactMap(\.key.scalar)).intersection(group)
             if !overlaid.isEmpty {
                 pairs.removeAll { pair in pair.key.scalar.map { group.contains($0) && !overlaid.contains($0) } ?? false }
             }
@@ -64,9 +65,10 @@ enum NodeMerger {
         return YAMLNode(.mapping(pairs), span: node.span)
     }
 
-    /// A non-empty scalar becomes `{key: scalar}`; anything else is unchanged.
+    /// A non-empty scalar becomes `{key: scalar}`; anything else (a `null`
+    /// that drops the key included) is unchanged.
     private static func wrap(_ node: YAMLNode, in key: String) -> YAMLNode {
-        guard node.scalar != nil, !node.isEmptyPlain else { return node }
+        guard node.scalar != nil, !node.isEmptyPlain, !NullRemoval.isNull(node) else { return node }
         let keyNode = YAMLNode(.scalar(key, .plain), span: node.span)
         return YAMLNode(.mapping([.init(key: keyNode, value: node)]), span: node.span)
     }

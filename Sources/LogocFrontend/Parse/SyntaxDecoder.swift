@@ -121,8 +121,11 @@ struct SyntaxDecoder {
         }
         guard let fields = fields(of: node, LanguageSchema.background, what: "a colour or a background mapping", context: "background") else { return nil }
         if let pair = fields["color"] {
-            if pair.value.scalar == "auto" { return Located(.auto, at: pair.value.span) }
+            if pair.value.scalar == "auto" { return Located(.auto(AutoSyntax()), at: pair.value.span) }
             return colour(pair.value, key: "color", alsoAllowed: "auto").map { Located(.color($0), at: node.span) }
+        }
+        if let pair = fields["auto"] {
+            return autoBackground(pair.value).map { Located(.auto($0), at: pair.value.span) }
         }
         if let pair = fields["gradient"] {
             return gradient(pair.value).map { Located(.gradient($0), at: node.span) }
@@ -131,6 +134,17 @@ struct SyntaxDecoder {
             return image(pair.value).map { Located(.image($0), at: node.span) }
         }
         return nil
+    }
+
+    /// `background.auto`: `{seed, from}`.
+    mutating func autoBackground(_ node: YAMLNode) -> AutoSyntax? {
+        guard let fields = fields(of: node, LanguageSchema.autoBackground, what: "a mapping of 'seed' and 'from'", context: "auto") else { return nil }
+        var auto = AutoSyntax()
+        auto.seed = fields["seed"].flatMap { text($0.value, key: "seed", pattern: nil) }
+        if let pair = fields["from"] {
+            auto.from = list(pair.value, key: "from", count: LanguageSchema.autoFromCount) { d, item in d.colour(item, key: "from") }
+        }
+        return auto
     }
 
     mutating func gradient(_ node: YAMLNode) -> GradientSyntax? {

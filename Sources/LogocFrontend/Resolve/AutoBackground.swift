@@ -1,43 +1,48 @@
 import Foundation
 import LogocCore
 
-/// `background: auto`: a colour chosen from a fixed palette by a stable hash
-/// of a key (the spec's initials source, else its name), after every entry
-/// of the palette was adjusted to pass the spec's contrast minimum (and its
-/// colour-vision checks) against the text colour.
+/// `background: auto`: a colour chosen from a palette by a stable hash of a
+/// key (the spec's initials source, else its name, after the optional
+/// `seed`), where every entry of the palette passes the spec's contrast
+/// minimum (and its colour-vision checks) against the text colour.
 ///
-/// Every step is arithmetic on fixed tables (FNV-1a, never Swift's seeded
-/// `Hasher`), so the same key gives the same colour in every process and on
-/// every machine. The adjustment keeps each entry's hue: it scales the
-/// colour's linear light towards black (under light text) or mixes it towards
-/// white (under dark text) until the contrast is reached.
+/// The palette is `AutoPaletteGrid` (at least 64 colours, any two at least
+/// ΔE 0.04 apart in OKLab), or the team's own colours of `auto.from`, each
+/// adjusted until it passes. Every step is arithmetic on fixed tables
+/// (FNV-1a, never Swift's seeded `Hasher`), so the same key gives the same
+/// colour in every process and on every machine. The adjustment of a team
+/// colour keeps its hue: it scales the colour's linear light towards black
+/// (under light text) or mixes it towards white (under dark text) until the
+/// contrast is reached.
 public enum AutoBackground {
-    /// The base hues: Material Design's 600 shades, vivid and distinct.
-    public static let base: [RGBA] = [
-        0xE53935, 0xD81B60, 0x8E24AA, 0x5E35B1, 0x3949AB, 0x1E88E5, 0x039BE5, 0x00ACC1, 0x00897B,
-        0x43A047, 0x7CB342, 0xC0CA33, 0xFFB300, 0xFB8C00, 0xF4511E, 0x6D4C41, 0x546E7A,
-    ].map { RGBA(rgb: $0) }
-
     /// The text colour assumed when the spec's is `auto`: white, as avatar
     /// initials conventionally are. (`auto` may still pick black where black
     /// contrasts more; it then passes too.)
     public static let autoText = RGBA.white
 
     /// The palette for text colour `text` (nil for `auto`), minimum contrast
-    /// `minimum` (nil for `contrast: off`) and colour-vision checks `vision`:
-    /// each base hue adjusted until it passes. Entries that cannot pass are
-    /// left out; the palette is empty when none can.
-    public static func palette(text: RGBA?, minimum: Double?, vision: [ColorVision] = []) -> [RGBA] {
-        guard let minimum else {
-            // No minimum: the hues as they are, but never the text's own colour (E010).
-            return base.filter { c in text.map { ($0.r, $0.g, $0.b) != (c.r, c.g, c.b) } ?? true }
-        }
+    /// `minimum` (nil for `contrast: off`), colour-vision checks `vision` and
+    /// the team's colours `from` (nil: the generated grid). Team colours that
+    /// cannot pass are left out; the palette is empty when none can.
+    public static func palette(text: RGBA?, minimum: Double?, vision: [ColorVision] = [], from team: [RGBA]? = nil) -> [RGBA] {
         let ink = text ?? autoText
-        var result: [RGBA] = []
-        for colour in base {
-            if let adjusted = adjust(colour, text: ink, minimum: minimum, vision: vision), !result.contains(adjusted) {
-                result.append(adjusted)
+        guard let team else {
+            guard let minimum else {
+                // No minimum: every colour, but never the text's own (E010).
+                return AutoPaletteGrid.colours { _ in true }.filter { c in text.map { ($0.r, $0.g, $0.b) != (c.r, c.g, c.b) } ?? true }
             }
+            return AutoPaletteGrid.colours { passes($0, text: ink, minimum: minimum, vision: vision) }
+        }
+        var result: [RGBA] = []
+        for written in team {
+            let colour = RGBA(r: written.r, g: written.g, b: written.b)
+            let kept: RGBA?
+            if let minimum {
+                kept = adjust(colour, text: ink, minimum: minimum, vision: vision)
+            } else {
+                kept = text.map { ($0.r, $0.g, $0.b) == (colour.r, colour.g, colour.b) } == true ? nil : colour
+            }
+            if let kept, !result.contains(kept) { result.append(kept) }
         }
         return result
     }
@@ -58,15 +63,38 @@ public enum AutoBackground {
         }
     }
 
+    /// The colour `background: auto` gives the spec `logo` named `name`, or
+    /// nil when no palette entry passes: the one answer the validator checks
+    /// and the resolver draws. Team colours naming an unknown palette entry
+    /// are left out (the validator reports them, E005).
+    static func colour(of logo: LogoSyntax, auto: AutoSyntax, name: String, project: Project) -> RGBA? {
+        let rule = ContrastRule(logo, project: project)
+        let team = auto.from.map { list in
+            list.value.compactMap { written -> RGBA? in
+                switch written.value {
+                case .literal(let rgba): rgba
+                case .palette(let name): project.config.palette[name]?.value
+                }
+            }
+        }
+        let palette = project.autoPalettes.palette(text: writtenText(logo, palette: project.config.palette),
+                                                   minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [], from: team)
+        return pick(key(of: logo, name: name), seed: auto.seed?.value, from: palette)
+    }
+
     /// The colour for `key`, or nil when no palette entry passes.
-    public static func colour(for key: String, text: RGBA?, minimum: Double?, vision: [ColorVision] = []) -> RGBA? {
-        pick(key, from: palette(text: text, minimum: minimum, vision: vision))
+    public static func colour(for key: String, seed: String? = nil, text: RGBA?, minimum: Double?, vision: [ColorVision] = [],
+                              from team: [RGBA]? = nil) -> RGBA? {
+        pick(key, seed: seed, from: palette(text: text, minimum: minimum, vision: vision, from: team))
     }
 
     /// The entry of `palette` that `key` hashes to; nil for an empty palette.
-    public static func pick(_ key: String, from palette: [RGBA]) -> RGBA? {
+    /// A `seed` is hashed before the key (a 0 byte between them), so a new
+    /// seed deals every key again, the same way on every machine.
+    public static func pick(_ key: String, seed: String? = nil, from palette: [RGBA]) -> RGBA? {
         guard !palette.isEmpty else { return nil }
-        return palette[Int(StableHash.fnv1a64(normalized(key)) % UInt64(palette.count))]
+        let bytes: [UInt8] = seed.map { Array($0.utf8) + [0] } ?? []
+        return palette[Int(StableHash.fnv1a64(bytes + Array(normalized(key).utf8)) % UInt64(palette.count))]
     }
 
     /// Case, Unicode normalisation and surrounding spaces do not change the

@@ -13,20 +13,21 @@ public final class AutoPaletteCache: @unchecked Sendable {
         var text: RGBA?
         var minimum: Double?
         var vision: [ColorVision]
+        var team: [RGBA]?
     }
 
     public init() {}
 
-    /// `AutoBackground.palette(text:minimum:vision:)`, computed once per key.
-    public func palette(text: RGBA?, minimum: Double?, vision: [ColorVision]) -> [RGBA] {
-        let key = Key(text: text, minimum: minimum, vision: vision)
+    /// `AutoBackground.palette(text:minimum:vision:from:)`, computed once per key.
+    public func palette(text: RGBA?, minimum: Double?, vision: [ColorVision], from team: [RGBA]? = nil) -> [RGBA] {
+        let key = Key(text: text, minimum: minimum, vision: vision, team: team)
         lock.lock()
         if let known = palettes[key] {
             lock.unlock()
             return known
         }
         lock.unlock()
-        let palette = AutoBackground.palette(text: text, minimum: minimum, vision: vision)
+        let palette = AutoBackground.palette(text: text, minimum: minimum, vision: vision, from: team)
         lock.lock()
         palettes[key] = palette
         lock.unlock()

@@ -56,12 +56,8 @@ public struct Resolver: Sendable {
             return Border(width: min(width, size / 2), color: color)
         }
         let paint: Paint
-        if logo.background?.value == .auto {
-            let rule = ContrastRule(logo, project: project)
-            let palette = project.autoPalettes.palette(text: AutoBackground.writtenText(logo, palette: project.config.palette),
-                                                       minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [])
-            let picked = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette)
-            paint = .solid(picked ?? Self.defaultBackground)
+        if case .auto(let auto)? = logo.background?.value {
+            paint = .solid(AutoBackground.colour(of: logo, auto: auto, name: name, project: project) ?? Self.defaultBackground)
         } else {
             paint = background(logo.background?.value, size: size, directory: directory)
         }
@@ -184,12 +180,14 @@ public struct Resolver: Sendable {
         }
         let rule = ContrastRule(logo, project: project)
         return TextRun(text: shown, font: choice, size: textSize, safeArea: Self.safeArea(shape: shape, size: size, border: border),
-                       color: color, minimumContrast: rule?.minimum, colorVision: rule?.colorVision ?? [])
+                       inkArea: Self.safeArea(shape: shape, size: size, border: border, padding: 0), color: color, minimumContrast: rule?.minimum, colorVision: rule?.colorVision ?? [])
     }
 
-    /// Inside the shape, the border and a padding of `textPadding`.
-    public static func safeArea(shape: Shape, size: Double, border: Double) -> SafeArea {
-        let inset = border + size * textPadding
+    /// Inside the shape, the border and a padding of `padding` (a share of
+    /// `size`): with `textPadding`, what the text's body fits; with 0, where
+    /// its ink must stay.
+    public static func safeArea(shape: Shape, size: Double, border: Double, padding: Double = textPadding) -> SafeArea {
+        let inset = border + size * padding
         switch shape {
         case .circle:
             return .circle(center: Point(x: size / 2, y: size / 2), radius: max(0, size / 2 - inset))
@@ -198,7 +196,7 @@ public struct Resolver: Sendable {
         case .roundRect(let radius):
             // A rounded corner cuts (1 - 1/√2)·r into the diagonal.
             let corner = radius * (1 - 1 / 2.0.squareRoot())
-            let edge = max(inset, border + corner + size * textPadding / 2)
+            let edge = max(inset, border + corner + size * padding / 2)
             return .rect(Rect(x: edge, y: edge, width: max(0, size - 2 * edge), height: max(0, size - 2 * edge)))
         }
     }

@@ -8,18 +8,21 @@ public enum JSONSchemaWriter {
 
     /// The schema of a spec document.
     public static func specSchema() -> String {
-        document(root: LanguageSchema.logo, title: "logoc spec, language version 1")
+        document(root: LanguageSchema.logo, title: "logoc spec, language version 1", nullable: true)
     }
 
     /// The schema of `logoc.yaml`.
     public static func configSchema() -> String {
-        document(root: LanguageSchema.config, title: "logoc project configuration (logoc.yaml)")
+        document(root: LanguageSchema.config, title: "logoc project configuration (logoc.yaml)", nullable: false)
     }
 
-    private static func document(root: ObjectSpec, title: String) -> String {
+    /// `nullable`: every key of a mapping may be `null` (in a spec, `null`
+    /// drops a key a partial gave); not in list items, which merging
+    /// replaces whole, and not in `logoc.yaml`.
+    private static func document(root: ObjectSpec, title: String, nullable: Bool) -> String {
         var definitions: [(String, JSONValue)] = []
         var seen: Set<String> = []
-        let body = object(root, definitions: &definitions, seen: &seen, inline: true)
+        let body = object(root, definitions: &definitions, seen: &seen, inline: true, nullable: nullable)
         guard case .object(let fields) = body else { return "" }
         var top: [(String, JSONValue)] = [
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
@@ -38,19 +41,21 @@ public enum JSONSchemaWriter {
         return JSONValue.object(top).rendered() + "\n"
     }
 
-    private static func object(_ spec: ObjectSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>, inline: Bool) -> JSONValue {
+    private static func object(_ spec: ObjectSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>, inline: Bool,
+                               nullable: Bool) -> JSONValue {
         let requireKeys = spec.name == LanguageSchema.stop.name
         if !inline {
             if !seen.contains(spec.name) {
                 seen.insert(spec.name)
-                let body = object(spec, definitions: &definitions, seen: &seen, inline: true)
+                let body = object(spec, definitions: &definitions, seen: &seen, inline: true, nullable: nullable)
                 definitions.append((spec.name, body))
             }
             return .object([("$ref", .string("#/definitions/\(spec.name)"))])
         }
         var properties: [(String, JSONValue)] = []
         for key in spec.keys {
-            var schema = value(key.value, definitions: &definitions, seen: &seen)
+            var schema = value(key.value, definitions: &definitions, seen: &seen, nullable: nullable)
+            if nullable { schema = .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]) }
             if case .object(var fields) = schema {
                 fields.insert(("description", .string(key.summary)), at: 0)
                 schema = .object(fields)
@@ -103,7 +108,7 @@ public enum JSONSchemaWriter {
         }
     }
 
-    private static func value(_ spec: ValueSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>) -> JSONValue {
+    private static func value(_ spec: ValueSpec, definitions: inout [(String, JSONValue)], seen: inout Set<String>, nullable: Bool) -> JSONValue {
         switch spec {
         case .text(let pattern):
             var fields: [(String, JSONValue)] = [("type", .string("string"))]
@@ -134,15 +139,15 @@ public enum JSONSchemaWriter {
         case .path:
             return .object([("type", .string("string")), ("minLength", .number(1))])
         case .object(let object):
-            return self.object(object, definitions: &definitions, seen: &seen, inline: false)
+            return self.object(object, definitions: &definitions, seen: &seen, inline: false, nullable: nullable)
         case .dictionary(let keyPattern, let inner):
             return .object([
                 ("type", .string("object")),
                 ("propertyNames", .object([("pattern", .string(keyPattern))])),
-                ("additionalProperties", value(inner, definitions: &definitions, seen: &seen)),
+                ("additionalProperties", value(inner, definitions: &definitions, seen: &seen, nullable: false)),
             ])
         case .list(let item, let count, let unique):
-            var fields: [(String, JSONValue)] = [("type", .string("array")), ("items", value(item, definitions: &definitions, seen: &seen))]
+            var fields: [(String, JSONValue)] = [("type", .string("array")), ("items", value(item, definitions: &definitions, seen: &seen, nullable: false))]
             if let count {
                 fields.append(("minItems", .number(Double(count.lowerBound))))
                 fields.append(("maxItems", .number(Double(count.upperBound))))
@@ -150,7 +155,7 @@ public enum JSONSchemaWriter {
             if unique { fields.append(("uniqueItems", .bool(true))) }
             return .object(fields)
         case .oneOf(let options):
-            return .object([("anyOf", .array(options.map { value($0, definitions: &definitions, seen: &seen) }))])
+            return .object([("anyOf", .array(options.map { value($0, definitions: &definitions, seen: &seen, nullable: nullable) }))])
         }
     }
 

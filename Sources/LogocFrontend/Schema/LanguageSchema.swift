@@ -125,11 +125,21 @@ public enum LanguageSchema {
         KeySpec("color", .colour, "colour under a contained image (default transparent)"),
     ], required: ["path"])
 
+    /// Most team colours `background.auto.from` may list.
+    public static let autoFromCount = 1...64
+
+    public static let autoBackground = ObjectSpec("AutoBackground", keys: [
+        KeySpec("seed", .text(pattern: nil), "text hashed before the name: another seed deals the team's colours again"),
+        KeySpec("from", .list(.colour, count: autoFromCount),
+                "the team's palette ($names or colours): auto draws only these, lightened or darkened until they pass contrast"),
+    ])
+
     public static let background = ObjectSpec("Background", keys: [
         KeySpec("color", .oneOf([.colour, .choice(["auto"])]), "a solid colour, or auto: one derived from the spec's name that passes contrast"),
+        KeySpec("auto", .object(autoBackground), "auto with a seed or a team palette: {seed: \"2026\", from: [$brand, $sky]}"),
         KeySpec("gradient", .object(gradient), "a linear or radial gradient"),
         KeySpec("image", .oneOf([.path, .object(image)]), "a photo or picture"),
-    ], exactlyOne: [["color", "gradient", "image"]])
+    ], exactlyOne: [["color", "auto", "gradient", "image"]])
 
     public static let font = ObjectSpec("Font", keys: [
         KeySpec("family", .text(pattern: nil), "an installed or bundled family (default Inter)"),
@@ -204,6 +214,17 @@ public enum LanguageSchema {
             }
         }
         return owners.count == 1 ? owners[0] : nil
+    }
+
+    /// The mapping schema at `path` of keys below `root` (`["text", "font"]`
+    /// is `font`), taking the mapping form where a key also has a scalar one.
+    static func object(at path: [String], below root: ObjectSpec) -> ObjectSpec? {
+        var current = root
+        for key in path {
+            guard let spec = current[key], let next = objects(in: spec.value).first else { return nil }
+            current = next
+        }
+        return current
     }
 
     private static func objects(in value: ValueSpec) -> [ObjectSpec] {

@@ -61,7 +61,12 @@ struct Validator {
                 }
             }
         }
-        let backgrounds = logo.background?.value == .auto ? autoBackground(logo, name: name) : background(logo.background)
+        let backgrounds: (written: [RGBA], visible: [RGBA])?
+        if case .auto(let auto)? = logo.background?.value {
+            backgrounds = autoBackground(logo, auto: auto, name: name)
+        } else {
+            backgrounds = background(logo.background)
+        }
         if let text = logo.text {
             checkText(text, backgrounds: backgrounds, logo: logo)
         } else {
@@ -85,16 +90,19 @@ struct Validator {
 
     /// `background: auto`: the colour it resolves to, or E011 when no entry
     /// of the palette can reach the minimum with the text's colour.
-    private mutating func autoBackground(_ logo: LogoSyntax, name: String) -> (written: [RGBA], visible: [RGBA])? {
+    private mutating func autoBackground(_ logo: LogoSyntax, auto: AutoSyntax, name: String) -> (written: [RGBA], visible: [RGBA])? {
+        // Team colours are checked as every colour is (an unknown `$name` is E005).
+        var known = true
+        for colour in auto.from?.value ?? [] where resolve(colour) == nil { known = false }
+        guard known else { return nil }
         let rule = ContrastRule(logo, project: project)
         let text = AutoBackground.writtenText(logo, palette: project.config.palette)
-        let minimum = logo.text == nil ? nil : rule?.minimum
-        let palette = project.autoPalettes.palette(text: text, minimum: minimum, vision: rule?.colorVision ?? [])
-        guard let colour = AutoBackground.pick(AutoBackground.key(of: logo, name: name), from: palette) else {
+        guard let colour = AutoBackground.colour(of: logo, auto: auto, name: name, project: project) else {
             let span = logo.text?.value.color?.span ?? logo.background?.span ?? logo.textKey
             if let span, let rule {
                 error(.E011, "no colour of the automatic background palette reaches the minimum \(rule.label) with text \(text ?? AutoBackground.autoText)",
-                      at: span, help: "use 'color: auto', a lighter or darker text colour, or a lower 'contrast'")
+                      at: span, help: auto.from == nil ? "use 'color: auto', a lighter or darker text colour, or a lower 'contrast'"
+                        : "use 'color: auto', add darker or lighter colours to 'from', or a lower 'contrast'")
             }
             return nil
         }
