@@ -171,7 +171,7 @@ git checkout -q HEAD -- Specs/team/_person.yaml
 printf 'extends: _person.yaml\nname: jane\ntext: {initials: Jane Roe}\n' > Specs/team/jane-roe.yaml
 git add Specs/team/jane-roe.yaml
 commit_refused "a new spec reusing another's name is refused" \
-  "Specs/team/jane-roe.yaml:2:7: error\[E014\]: 'jane' would write 'team/jane.png', which 'jane' also writes" \
+  "Specs/team/jane-roe.yaml:2:7: error\[E014\]: 'Specs/team/jane-roe.yaml' would write 'team/jane.png', which 'Specs/team/jane.yaml' also writes" \
   "note: 'jane' is defined here \(Specs/team/jane.yaml:1:1\)"
 # The same name in another folder writes other files: accepted.
 mkdir -p Specs/people
