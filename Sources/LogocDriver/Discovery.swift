@@ -141,12 +141,37 @@ public enum Discovery {
                     } else {
                         pending.append((child, depth + 1))
                     }
-                } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")), !name.hasPrefix("_"), name != "logoc.yaml" {
+                } else if isSpecFile(named: name) {
                     found.append(Found(relative: child, problem: absoluteLength(child) > maxPathBytes ? tooLong(child, folder: false) : nil))
                 }
             }
         }
         return found.sorted { PathResolver.bytewiseLess($0.relative, $1.relative) }
+    }
+
+    /// Whether `walk` takes a file of this name (not hidden, not a folder)
+    /// as a spec: `*.yaml` or `*.yml`, not a partial, not `logoc.yaml`.
+    static func isSpecFile(named name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasPrefix("_") && name != "logoc.yaml"
+    }
+
+    /// The names of the spec files directly in `relative`, a folder below
+    /// `directory`, sorted byte-wise: what `walk(directory)` finds in that
+    /// folder, without walking the rest. Empty for a folder `walk` does not
+    /// enter (hidden, or deeper than `maxDepth`); a file whose path is too
+    /// long and a name that is not UTF-8 are left out (`walk` reports them).
+    static func specFiles(in relative: String, below directory: String) -> [String] {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.count <= maxDepth, !components.contains(where: { $0.hasPrefix(".") }) else { return [] }
+        let base = PathResolver.absolute(directory).utf8.count
+        var notUTF8: [String] = []
+        return entries(of: relative.isEmpty ? directory : directory + "/" + relative, notUTF8: &notUTF8)
+            .filter { name, isFolder in
+                !isFolder && !name.hasPrefix(".") && isSpecFile(named: name)
+                    && base + 1 + (relative.isEmpty ? 0 : relative.utf8.count + 1) + name.utf8.count <= maxPathBytes
+            }
+            .map(\.0)
+            .sorted(by: PathResolver.bytewiseLess)
     }
 
     private static func tooLong(_ path: String, folder: Bool) -> String {

@@ -1,0 +1,118 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+
+/// The specs of the project's `Specs/` folder that `check SPEC…` compares
+/// its specs' outputs with (`E014`), read on demand and only where a clash
+/// is possible: the folder of a checked spec (a name has no `/`), and there
+/// only the files `OutputClashFilter` cannot rule out, which the front end
+/// then reads as it always did (`SpecChecker.validates` off). A one-spec
+/// check of a 10,000-spec project so reads one folder's names and a few
+/// files, not every spec.
+final class ProjectSpecs: @unchecked Sendable {
+    // @unchecked: the mutable state is only touched under `lock`.
+
+    /// A checked spec whose outputs are compared: its output folder (below
+    /// `Specs`) and name.
+    struct Request: Hashable {
+        var folder: String
+        var name: String
+    }
+
+    /// A spec's place in the project's order (the order of `check Specs`):
+    /// when several other specs write one path, the first is named. Only
+    /// specs of one folder share a path, and there files come byte-wise by
+    /// name, documents in file order.
+    struct Rank: Comparable {
+        var file: Int
+        var document: Int
+        static func < (a: Rank, b: Rank) -> Bool { (a.file, a.document) < (b.file, b.document) }
+    }
+
+    private let project: Project
+    /// `Specs` as the user names it (`Specs`, or `ROOT/Specs`): spec files
+    /// are named below it as a walk of the folder names them.
+    private let display: String
+    /// Its absolute path, as `Discovery` makes it.
+    private let absolute: String
+    /// Real paths of the files named on the command line: checked, not compared with.
+    private let named: Set<String>
+    private let jobs: Int
+
+    private let lock = NSLock()
+    /// Each folder's spec file names, and which of them were read already.
+    private var folders: [String: (names: [String], read: [Bool])] = [:]
+    private var asked: Set<Request> = []
+    /// How many files the front end read, for tests: the point of the type.
+    private(set) var filesRead = 0
+
+    init(project: Project, display: String, named: Set<String>, jobs: Int) {
+        self.project = project
+        self.display = display
+        absolute = PathResolver.absolute(display)
+        self.named = named
+        self.jobs = max(1, jobs)
+    }
+
+    /// The specs, with their rank, that may write an output of a spec of
+    /// `requests` and were not returned before; every other spec of the
+    /// project writes none of those outputs.
+    func specs(mayClashWith requests: [Request]) -> [(rank: Rank, spec: CheckedSpec)] {
+        lock.lock()
+        defer { lock.unlock() }
+        let new = requests.filter { asked.insert($0).inserted }
+        guard !new.isEmpty else { return [] }
+        var inputs: [SpecInput] = []
+        var ranks: [Int] = []
+        for folder in Set(new.map(\.folder)).sorted() {
+            let needles = Set(new.filter { $0.folder == folder }.map { OutputClashFilter.needle(for: $0.name) }).sorted { $0.lexicographicallyPrecedes($1) }
+            var listing = folders[folder] ?? { () -> (names: [String], read: [Bool]) in
+                let names = Discovery.specFiles(in: folder, below: absolute)
+                return (names, Array(repeating: false, count: names.count))
+            }()
+            let unread = listing.names.indices.filter { !listing.read[$0] }
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let hits = candidates(unread.map { (absolute + "/" + prefix + listing.names[$0], listing.names[$0]) }, needles: needles)
+            for (i, hit) in zip(unread, hits) where hit {
+                listing.read[i] = true
+                let input = SpecInput(path: absolute + "/" + prefix + listing.names[i], displayPath: display + "/" + prefix + listing.names[i],
+                                      outputFolder: folder)
+                if named.contains(project.paths.realFile(input.path) ?? input.path) { continue }
+                inputs.append(input)
+                ranks.append(i)
+            }
+            folders[folder] = listing
+        }
+        filesRead += inputs.count
+        var result: [(rank: Rank, spec: CheckedSpec)] = []
+        for (file, specs) in zip(ranks, AffectedSpecs.scan(inputs, project: project, jobs: jobs)) {
+            for (document, spec) in specs.enumerated() { result.append((Rank(file: file, document: document), spec)) }
+        }
+        return result
+    }
+
+    /// Which of `files` (path, name) may hold a clashing spec: the name
+    /// says so, or the bytes (`OutputClashFilter`). A file that cannot be
+    /// peeked at (a link, too large, unreadable) is left to the front end,
+    /// which reports what it reports for it in a whole check.
+    private func candidates(_ files: [(path: String, name: String)], needles: [[UInt8]]) -> [Bool] {
+        // Small folders are peeked at on this thread: handing out work costs more.
+        let workers = min(jobs, files.count / 64)
+        guard workers > 1 else { return files.map { Self.mayClash($0, needles: needles) } }
+        let results = ResultSlots<Bool>(count: files.count)
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: files.count) { results.set(i, Self.mayClash(files[i], needles: needles)) }
+        }
+        return results.values()
+    }
+
+    /// One file of `candidates`.
+    private static func mayClash(_ file: (path: String, name: String), needles: [[UInt8]]) -> Bool {
+        if OutputClashFilter.fileNameMayClash(file.name, needles: needles) { return true }
+        let limit = YAMLReader().maxFileBytes
+        guard case .success(let read) = FileReader.readStamped(file.path, limit: limit, followingLinks: false),
+              read.bytes.count <= limit else { return true }
+        return OutputClashFilter.bytesMayClash(read.bytes, needles: needles)
+    }
+}
