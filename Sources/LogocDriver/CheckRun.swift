@@ -53,7 +53,7 @@ public enum CheckRun {
         /// for a check of the whole project).
         public init(others specs: [CheckedSpec], compared: Set<String>) {
             self.compared = compared
-            for (i, spec) in specs.enumerated() { addOther(spec, rank: .init(file: i, document: 0)) }
+            for spec in specs { addOther(spec, rank: nil) }
         }
 
         /// The project's other specs, read from `project` only as far as the
@@ -63,17 +63,21 @@ public enum CheckRun {
             self.compared = compared
         }
 
-        /// An other spec of the project, and its place in the project's order.
+        /// An other spec of the project, and its place in the project's
+        /// order: nil when the specs were given in that order (the first to
+        /// claim a path keeps it).
         fileprivate struct Other: Sendable {
-            var rank: ProjectSpecs.Rank
+            var rank: ProjectSpecs.Rank?
             var spec: Int32
         }
 
-        private mutating func addOther(_ spec: borrowing CheckedSpec, rank: ProjectSpecs.Rank) {
+        private mutating func addOther(_ spec: borrowing CheckedSpec, rank: ProjectSpecs.Rank?) {
             let index = Int32(truncatingIfNeeded: specs.count)
             specs.append(Key(spec))
             for output in spec.outputs {
-                if let known = others[output.path], known.rank <= rank { continue }
+                if let known = others[output.path] {
+                    guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                }
                 others[output.path] = Other(rank: rank, spec: index)
             }
         }

@@ -29,33 +29,33 @@ enum OutputClashFilter {
     /// Whether the file's name alone makes it a candidate: its default spec
     /// name, part of the file's name, may be a clashing one.
     static func fileNameMayClash(_ fileName: String, needles: [[UInt8]]) -> Bool {
-        let name = Array(fileName.utf8)
-        return needles.contains { contains(name, $0) }
+        var fileName = fileName
+        return fileName.withUTF8 { name in needles.contains { contains(name, $0) } }
     }
 
     /// Whether a file with these bytes may hold a spec whose `name:` is a
     /// clashing one: it holds one of `needles`, or a backslash.
     static func bytesMayClash(_ bytes: [UInt8], needles: [[UInt8]]) -> Bool {
-        let backslash = bytes.withUnsafeBufferPointer { b in b.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\\")), b.count) != nil } ?? false }
-        return backslash || needles.contains { contains(bytes, $0) }
+        bytes.withUnsafeBufferPointer { b in
+            let backslash = b.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\\")), b.count) != nil } ?? false
+            return backslash || needles.contains { contains(b, $0) }
+        }
     }
 
     /// Whether `needle` occurs in `haystack` (an empty needle does): each
     /// place of its first byte found by `memchr`, then `memcmp` (Glibc's
     /// `memmem` is not visible to Swift).
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    private static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                guard let hb = h.baseAddress, let nb = n.baseAddress else { return false }
-                var offset = 0
-                while h.count - offset >= n.count, let found = memchr(hb + offset, Int32(first), h.count - offset - n.count + 1) {
-                    let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(at, nb, n.count) == 0 { return true }
-                    offset = at - hb + 1
-                }
-                return false
+        return needle.withUnsafeBufferPointer { n in
+            guard let hb = h.baseAddress, let nb = n.baseAddress else { return false }
+            var offset = 0
+            while h.count - offset >= n.count, let found = memchr(hb + offset, Int32(first), h.count - offset - n.count + 1) {
+                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(at, nb, n.count) == 0 { return true }
+                offset = at - hb + 1
             }
+            return false
         }
     }
 }

@@ -24,9 +24,12 @@ final class ProjectSpecs: @unchecked Sendable {
     /// specs of one folder share a path, and there files come byte-wise by
     /// name, documents in file order.
     struct Rank: Comparable {
-        var file: Int
+        /// The spec file's name in its folder.
+        var file: String
         var document: Int
-        static func < (a: Rank, b: Rank) -> Bool { (a.file, a.document) < (b.file, b.document) }
+        static func < (a: Rank, b: Rank) -> Bool {
+            a.file == b.file ? a.document < b.document : PathResolver.bytewiseLess(a.file, b.file)
+        }
     }
 
     private let project: Project
@@ -40,7 +43,8 @@ final class ProjectSpecs: @unchecked Sendable {
     private let jobs: Int
 
     private let lock = NSLock()
-    /// Each folder's spec file names, and which of them were read already.
+    /// Each folder's spec file names, in the folder's order, and which of
+    /// them were read already.
     private var folders: [String: (names: [String], read: [Bool])] = [:]
     private var asked: Set<Request> = []
     /// How many files the front end read, for tests: the point of the type.
@@ -63,7 +67,7 @@ final class ProjectSpecs: @unchecked Sendable {
         let new = requests.filter { asked.insert($0).inserted }
         guard !new.isEmpty else { return [] }
         var inputs: [SpecInput] = []
-        var ranks: [Int] = []
+        var names: [String] = []
         for folder in Set(new.map(\.folder)).sorted() {
             let needles = Set(new.filter { $0.folder == folder }.map { OutputClashFilter.needle(for: $0.name) }).sorted { $0.lexicographicallyPrecedes($1) }
             var listing = folders[folder] ?? { () -> (names: [String], read: [Bool]) in
@@ -71,47 +75,51 @@ final class ProjectSpecs: @unchecked Sendable {
                 return (names, Array(repeating: false, count: names.count))
             }()
             let unread = listing.names.indices.filter { !listing.read[$0] }
-            let prefix = folder.isEmpty ? "" : folder + "/"
-            let hits = candidates(unread.map { (absolute + "/" + prefix + listing.names[$0], listing.names[$0]) }, needles: needles)
+            let path = absolute + "/" + (folder.isEmpty ? "" : folder + "/")
+            let shown = display + "/" + (folder.isEmpty ? "" : folder + "/")
+            let hits = candidates(in: path, unread.map { listing.names[$0] }, needles: needles)
+            var found: [String] = []
             for (i, hit) in zip(unread, hits) where hit {
                 listing.read[i] = true
-                let input = SpecInput(path: absolute + "/" + prefix + listing.names[i], displayPath: display + "/" + prefix + listing.names[i],
-                                      outputFolder: folder)
-                if named.contains(project.paths.realFile(input.path) ?? input.path) { continue }
-                inputs.append(input)
-                ranks.append(i)
+                found.append(listing.names[i])
             }
             folders[folder] = listing
+            for name in found.sorted(by: PathResolver.bytewiseLess) {
+                let input = SpecInput(path: path + name, displayPath: shown + name, outputFolder: folder)
+                if named.contains(project.paths.realFile(input.path) ?? input.path) { continue }
+                inputs.append(input)
+                names.append(name)
+            }
         }
         filesRead += inputs.count
         var result: [(rank: Rank, spec: CheckedSpec)] = []
-        for (file, specs) in zip(ranks, AffectedSpecs.scan(inputs, project: project, jobs: jobs)) {
+        for (file, specs) in zip(names, AffectedSpecs.scan(inputs, project: project, jobs: jobs)) {
             for (document, spec) in specs.enumerated() { result.append((Rank(file: file, document: document), spec)) }
         }
         return result
     }
 
-    /// Which of `files` (path, name) may hold a clashing spec: the name
+    /// Which of `files` (names in `folder`) may hold a clashing spec: the name
     /// says so, or the bytes (`OutputClashFilter`). A file that cannot be
     /// peeked at (a link, too large, unreadable) is left to the front end,
     /// which reports what it reports for it in a whole check.
-    private func candidates(_ files: [(path: String, name: String)], needles: [[UInt8]]) -> [Bool] {
+    private func candidates(in folder: String, _ files: [String], needles: [[UInt8]]) -> [Bool] {
         // Small folders are peeked at on this thread: handing out work costs more.
         let workers = min(jobs, files.count / 64)
-        guard workers > 1 else { return files.map { Self.mayClash($0, needles: needles) } }
+        guard workers > 1 else { return files.map { Self.mayClash(folder, $0, needles: needles) } }
         let results = ResultSlots<Bool>(count: files.count)
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let i = next.take(below: files.count) { results.set(i, Self.mayClash(files[i], needles: needles)) }
+            while let i = next.take(below: files.count) { results.set(i, Self.mayClash(folder, files[i], needles: needles)) }
         }
         return results.values()
     }
 
-    /// One file of `candidates`.
-    private static func mayClash(_ file: (path: String, name: String), needles: [[UInt8]]) -> Bool {
-        if OutputClashFilter.fileNameMayClash(file.name, needles: needles) { return true }
+    /// One file of `candidates`: `name` in `folder` (which ends in `/`).
+    private static func mayClash(_ folder: String, _ name: String, needles: [[UInt8]]) -> Bool {
+        if OutputClashFilter.fileNameMayClash(name, needles: needles) { return true }
         let limit = YAMLReader().maxFileBytes
-        guard case .success(let read) = FileReader.readStamped(file.path, limit: limit, followingLinks: false),
+        guard case .success(let read) = FileReader.readStamped(folder + name, limit: limit, followingLinks: false),
               read.bytes.count <= limit else { return true }
         return OutputClashFilter.bytesMayClash(read.bytes, needles: needles)
     }

@@ -89,8 +89,8 @@ struct ProjectSpecsTests {
         let named = Set([project.paths.realFile(dir.appendingPathComponent("Specs/team/new.yaml").path) ?? ""])
         let specs = ProjectSpecs(project: project, display: dir.path + "/Specs", named: named, jobs: 2)
         let first = specs.specs(mayClashWith: [.init(folder: "team", name: "ana")])
-        #expect(first.map { "\($0.rank.file) \(PathResolver.lastComponent(of: $0.spec.input.path)) \($0.spec.name)" } == [
-            "0 ana.yaml ana", "1 bob.yaml ana-dark", "2 carl.yaml ana",
+        #expect(first.map { "\($0.rank.file) \($0.rank.document) \($0.spec.name)" } == [
+            "ana.yaml 0 ana", "bob.yaml 0 ana-dark", "carl.yaml 0 ana",
         ])
         #expect(first.first?.spec.input.displayPath == dir.path + "/Specs/team/ana.yaml")
         #expect(specs.filesRead == 3, "dee.yaml, the partial, new.yaml (named) and other/ are not read")
@@ -118,5 +118,43 @@ struct ProjectSpecsTests {
         #expect(dark.found == [.init(place: "Specs/team/new.yaml:1:7", code: "E014", notes: ["'ana' is defined here"])])
         let escaped = try AffectedSpecsTests.check(["Specs/team/new2.yaml"], in: dir)
         #expect(escaped.found == [.init(place: "Specs/team/new2.yaml:3:7", code: "E014", notes: ["'jose' is defined here"])])
+    }
+
+    /// A run checks its files in parts (`BuildRun`'s chunks), and a later
+    /// part may read an other spec that comes earlier in the project's
+    /// order than one read before: the first in that order is still the one
+    /// named, as when the whole project was read first. Here the first part
+    /// (`mm`) reads b.yaml, the second (`qq-dark`) a.yaml, and both write
+    /// `team/qq-dark.png`.
+    @Test func theFirstOtherSpecInTheProjectsOrderIsNamedAcrossParts() throws {
+        let dir = try AffectedSpecsTests.project([
+            "Specs/team/a.yaml": "name: qq-dark\nbackground: \"#1565C0\"\ntext: AQ\n",
+            "Specs/team/b.yaml": "# mm\nname: qq\nbackground: \"#1565C0\"\ntext: BQ\ndark: {background: \"#0D47A1\"}\n",
+            "Specs/team/c1.yaml": "name: mm\nbackground: \"#1565C0\"\ntext: MM\n",
+            "Specs/team/c2.yaml": "name: qq-dark\nbackground: \"#1565C0\"\ntext: QD\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = Project.load(root: dir.path)
+        let named = try Discovery.inputs(["Specs/team/c1.yaml", "Specs/team/c2.yaml"].map { dir.appendingPathComponent($0).path })
+        let affected = AffectedSpecs.find(named, project: project, rootArgument: dir.path, jobs: 1)
+        var owners = affected.others
+        let first = CheckRun.run([affected.inputs[0]], project: project, jobs: 1, clock: nil, owners: &owners, first: true)
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+        let second = CheckRun.run([affected.inputs[1]], project: project, jobs: 1, clock: nil, owners: &owners, first: false)
+        #expect(second.diagnostics.map(\.code) == [.E014])
+        #expect(second.diagnostics.first?.span?.start == SourcePosition(line: 1, column: 7))
+        #expect(second.diagnostics.first?.notes.map(\.message) == ["'qq-dark' is defined here"], "a.yaml, not b.yaml's 'qq'")
+    }
+
+    /// The byte-wise rule for ASCII names says what the rule by characters
+    /// (`walk`'s before it had one) says.
+    @Test func specFileNamesAreToldAsBeforeOnTheirBytes() {
+        let names = ["a.yaml", "a.yml", "_a.yaml", "logoc.yaml", "xlogoc.yaml", "logoc.yml", "a.yaml.txt", ".a.yaml", "a.YAML", "yaml",
+                     ".yaml", ".yml", "a.yam", "ü.yaml", "_ü.yaml", ".ü.yaml", "ü.yml.txt", "a\r\n.yaml"]
+        for name in names {
+            let characters = (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasPrefix("_") && name != "logoc.yaml"
+            #expect(Discovery.isSpecFile(named: name) == characters, "\(name)")
+            #expect(Discovery.isVisibleSpecFile(named: name) == (characters && !name.hasPrefix(".")), "\(name)")
+        }
     }
 }
