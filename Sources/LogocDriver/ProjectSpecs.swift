@@ -107,12 +107,13 @@ final class ProjectSpecs: @unchecked Sendable {
         // Small folders are peeked at on this thread: handing out work costs more.
         let workers = min(jobs, files.count / 64)
         guard workers > 1 else { return files.map { Self.mayClash(folder, $0, needles: needles) } }
-        let results = ResultSlots<Bool>(count: files.count)
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let i = next.take(below: files.count) { results.set(i, Self.mayClash(folder, files[i], needles: needles)) }
+        // One run of files per worker: a lock per file cost more than a peek.
+        let results = ResultSlots<[Bool]>(count: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let run = files.count * worker / workers..<files.count * (worker + 1) / workers
+            results.set(worker, files[run].map { Self.mayClash(folder, $0, needles: needles) })
         }
-        return results.values()
+        return results.values().flatMap { $0 }
     }
 
     /// One file of `candidates`: `name` in `folder` (which ends in `/`).

@@ -157,4 +157,19 @@ struct ProjectSpecsTests {
             #expect(Discovery.isVisibleSpecFile(named: name) == (characters && !name.hasPrefix(".")), "\(name)")
         }
     }
+
+    /// A large folder is peeked at by several workers (one run of files
+    /// each): the one file that may clash is found, and only it is read.
+    @Test func aLargeFolderIsPeekedAtInParallel() throws {
+        var files: [String: String] = ["Specs/team/new.yaml": "name: ana\nbackground: \"#1565C0\"\ntext: AB\n"]
+        for i in 0..<300 { files[String(format: "Specs/team/p%03d.yaml", i)] = i == 150 ? "name: ana\ntext: AN\n" : "text: P\(i)\n" }
+        let dir = try AffectedSpecsTests.project(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = Project.load(root: dir.path)
+        let named = Set([project.paths.realFile(dir.appendingPathComponent("Specs/team/new.yaml").path) ?? ""])
+        let specs = ProjectSpecs(project: project, display: dir.path + "/Specs", named: named, jobs: 3)
+        let found = specs.specs(mayClashWith: [.init(folder: "team", name: "ana")])
+        #expect(found.map(\.rank.file) == ["p150.yaml"])
+        #expect(specs.filesRead == 1)
+    }
 }
