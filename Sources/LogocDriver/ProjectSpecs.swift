@@ -47,8 +47,13 @@ final class ProjectSpecs: @unchecked Sendable {
     /// them were read already.
     private var folders: [String: (names: [String], read: [Bool])] = [:]
     private var asked: Set<Request> = []
+    private var read = 0
     /// How many files the front end read, for tests: the point of the type.
-    private(set) var filesRead = 0
+    var filesRead: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return read
+    }
 
     init(project: Project, display: String, named: Set<String>, jobs: Int) {
         self.project = project
@@ -91,7 +96,7 @@ final class ProjectSpecs: @unchecked Sendable {
                 names.append(name)
             }
         }
-        filesRead += inputs.count
+        read += inputs.count
         var result: [(rank: Rank, spec: CheckedSpec)] = []
         for (file, specs) in zip(names, AffectedSpecs.scan(inputs, project: project, jobs: jobs)) {
             for (document, spec) in specs.enumerated() { result.append((Rank(file: file, document: document), spec)) }
