@@ -11,7 +11,10 @@ import LogocFrontend
 /// The project's specs are those of `ROOT/Specs`, what `check` and `build`
 /// take when given no paths. They are read only as far as their names,
 /// outputs and the files they use (`SpecChecker.validates` off): no
-/// validation, no fonts, no pixels.
+/// validation, no fonts, no pixels. When only specs are named, nothing
+/// depends on them and only `E014` needs the others: then only the files of
+/// a checked spec's folder that may share an output with it are read, once
+/// its name is known (`ProjectSpecs`).
 public struct AffectedSpecs: Sendable {
     /// The spec files to check: those named (a spec of the project's folder
     /// with its outputs named as a build of the whole project names them),
@@ -67,9 +70,17 @@ public struct AffectedSpecs: Sendable {
         // The rest of the project, read without validation.
         let folder = rootArgument == "." ? specsFolder : (rootArgument as NSString).appendingPathComponent(specsFolder)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root + "/" + specsFolder, isDirectory: &isFolder), isFolder.boolValue,
-              let found = try? Discovery.inputs([folder]) else { return AffectedSpecs(inputs: kept, others: .init()) }
+        guard FileManager.default.fileExists(atPath: root + "/" + specsFolder, isDirectory: &isFolder), isFolder.boolValue else {
+            return AffectedSpecs(inputs: kept, others: .init())
+        }
         let namedFiles = Set(kept.map { project.paths.realFile($0.path) ?? $0.path })
+        // Only specs named: no spec depends on them, and only the specs that
+        // may write one of their outputs are read, when their names are known.
+        if !everySpec, changed.isEmpty {
+            let others = ProjectSpecs(project: project, display: folder, named: namedFiles, jobs: jobs)
+            return AffectedSpecs(inputs: kept, others: CheckRun.OutputOwners(project: others, compared: compared))
+        }
+        guard let found = try? Discovery.inputs([folder]) else { return AffectedSpecs(inputs: kept, others: .init()) }
         let rest = found.filter { $0.problem == nil && !namedFiles.contains(project.paths.realFile($0.path) ?? $0.path) }
         let scanned = scan(rest, project: project, jobs: jobs)
         var result = AffectedSpecs(inputs: kept, others: .init())

@@ -34,23 +34,65 @@ public enum CheckRun {
         fileprivate var owner: [String: Int32] = [:]
         fileprivate var specs: [Key] = []
         /// Outputs of the project's specs that the run reads but does not
-        /// check (`AffectedSpecs`), and the spec files (`SpecInput.path`)
-        /// compared with them: those of the project's folder, whose outputs
-        /// are named as a build of the whole project names them.
-        fileprivate var others: [String: Int32] = [:]
+        /// check (`AffectedSpecs`), each with the first spec in the
+        /// project's order that writes it, and the spec files
+        /// (`SpecInput.path`) compared with them: those of the project's
+        /// folder, whose outputs are named as a build of the whole project
+        /// names them.
+        fileprivate var others: [String: Other] = [:]
         fileprivate var compared: Set<String> = []
+        /// Where the other specs are read when they are not all given: only
+        /// those that may write an output of a compared spec, as the run
+        /// meets its specs (`learnOthers`).
+        fileprivate var project: ProjectSpecs?
         public init() {}
 
-        /// The outputs of `specs`, the project's other specs, as the first
-        /// claims: the checked spec files in `compared` clash with them, not
-        /// they with one another (that is for a check of the whole project).
+        /// The outputs of `specs`, the project's other specs in the
+        /// project's order, as the first claims: the checked spec files in
+        /// `compared` clash with them, not they with one another (that is
+        /// for a check of the whole project).
         public init(others specs: [CheckedSpec], compared: Set<String>) {
             self.compared = compared
-            for spec in specs {
-                let index = Int32(truncatingIfNeeded: self.specs.count)
-                self.specs.append(Key(spec))
-                for output in spec.outputs where others[output.path] == nil { others[output.path] = index }
+            for spec in specs { addOther(spec, rank: nil) }
+        }
+
+        /// The project's other specs, read from `project` only as far as the
+        /// compared spec files need (`ProjectSpecs`).
+        init(project: ProjectSpecs, compared: Set<String>) {
+            self.project = project
+            self.compared = compared
+        }
+
+        /// An other spec of the project, and its place in the project's
+        /// order: nil when the specs were given in that order (the first to
+        /// claim a path keeps it).
+        fileprivate struct Other: Sendable {
+            var rank: ProjectSpecs.Rank?
+            var spec: Int32
+        }
+
+        private mutating func addOther(_ spec: borrowing CheckedSpec, rank: ProjectSpecs.Rank?) {
+            let index = Int32(truncatingIfNeeded: specs.count)
+            specs.append(Key(spec))
+            for output in spec.outputs {
+                if let known = others[output.path] {
+                    guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                }
+                others[output.path] = Other(rank: rank, spec: index)
             }
+        }
+
+        /// Reads the other specs that may write an output of a compared
+        /// spec of `files`, when they are read on demand.
+        fileprivate mutating func learnOthers(_ files: [FileCheck]) {
+            guard let project else { return }
+            var requests: [ProjectSpecs.Request] = []
+            for file in files {
+                for spec in file.specs where compared.contains(spec.input.path) {
+                    requests.append(.init(folder: spec.input.outputFolder, name: spec.name))
+                }
+            }
+            for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }
         }
 
         fileprivate subscript(path path: String) -> Key? { owner[path].map { specs[Int($0)] } }
@@ -58,7 +100,7 @@ public enum CheckRun {
         /// The other spec of the project that writes `path`, when `spec` is in its folder.
         fileprivate func other(writing path: String, for spec: String) -> Key? {
             guard !others.isEmpty, compared.contains(spec) else { return nil }
-            return others[path].map { specs[Int($0)] }
+            return others[path].map { specs[Int($0.spec)] }
         }
 
         fileprivate mutating func claim(_ paths: some Sequence<String>, for key: Key) {
@@ -127,6 +169,7 @@ public enum CheckRun {
     private static func outputClashes(_ files: [FileCheck], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
+        owners.learnOthers(files)
         for file in files.indices {
             for index in files[file].specs.indices {
                 clash(Key(files[file].specs[index]), file: files[file].specs[index].input.path, outputs: files[file].specs[index].outputs,

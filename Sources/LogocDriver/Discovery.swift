@@ -60,8 +60,12 @@ public enum Discovery {
         defer { closedir(dir) }
         var result: [(String, Bool)] = []
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard let name = String(validating: bytes, as: UTF8.self) else {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(raw.baseAddress.map { strnlen($0.assumingMemoryBound(to: CChar.self), raw.count) } ?? 0))
+            }
+            // An ASCII name (almost every one) is valid UTF-8 as it is: the
+            // general validation cost a thousand instructions per name.
+            guard let name = bytes.allSatisfy({ $0 < 0x80 }) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) else {
                 // Reported where discovery would have looked: a folder, or a spec file.
                 var info = stat()
                 let isFolder = entry.pointee.d_type == UInt8(DT_DIR) || (entry.pointee.d_type != UInt8(DT_REG)
@@ -141,12 +145,62 @@ public enum Discovery {
                     } else {
                         pending.append((child, depth + 1))
                     }
-                } else if (name.hasSuffix(".yaml") || name.hasSuffix(".yml")), !name.hasPrefix("_"), name != "logoc.yaml" {
+                } else if isSpecFile(named: name) {
                     found.append(Found(relative: child, problem: absoluteLength(child) > maxPathBytes ? tooLong(child, folder: false) : nil))
                 }
             }
         }
         return found.sorted { PathResolver.bytewiseLess($0.relative, $1.relative) }
+    }
+
+    /// Whether `walk` takes a file of this name (not hidden, not a folder)
+    /// as a spec: `*.yaml` or `*.yml`, not a partial, not `logoc.yaml`.
+    static func isSpecFile(named name: String) -> Bool {
+        var name = name
+        // An ASCII name (almost every one) is decided on its bytes: there,
+        // one byte is one character, and `hasSuffix` (by characters) costs
+        // more than the rest of a listing's work per name.
+        if let ascii = name.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? isSpecFile(ascii: bytes) : nil }) { return ascii }
+        return (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasPrefix("_") && name != "logoc.yaml"
+    }
+
+    /// Whether `walk` takes a file of this name in a folder it enters as a
+    /// spec: not hidden, and `isSpecFile(named:)`.
+    static func isVisibleSpecFile(named name: String) -> Bool {
+        var name = name
+        if let ascii = name.withUTF8({ bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.first != UInt8(ascii: ".") && isSpecFile(ascii: bytes) : nil
+        }) { return ascii }
+        return !name.hasPrefix(".") && isSpecFile(named: name)
+    }
+
+    /// `isSpecFile(named:)` of an ASCII name's bytes.
+    private static func isSpecFile(ascii name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.first != UInt8(ascii: "_") else { return false }
+        func ends(with suffix: StaticString) -> Bool {
+            let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            return name.count >= tail.count && name[(name.count - tail.count)...].elementsEqual(tail)
+        }
+        return (ends(with: ".yaml") || ends(with: ".yml")) && !(name.count == 10 && ends(with: "logoc.yaml"))
+    }
+
+    /// The names of the spec files directly in `relative`, a folder below
+    /// `directory`, in the folder's order (not sorted: a caller that reads
+    /// few of them sorts those): what `walk(directory)` finds in that
+    /// folder, without walking the rest. Empty for a folder `walk` does not
+    /// enter (hidden, or deeper than `maxDepth`); a file whose path is too
+    /// long and a name that is not UTF-8 are left out (`walk` reports them).
+    static func specFiles(in relative: String, below directory: String) -> [String] {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.count <= maxDepth, !components.contains(where: { $0.hasPrefix(".") }) else { return [] }
+        let base = PathResolver.absolute(directory).utf8.count
+        var notUTF8: [String] = []
+        return entries(of: relative.isEmpty ? directory : directory + "/" + relative, notUTF8: &notUTF8)
+            .filter { name, isFolder in
+                !isFolder && isVisibleSpecFile(named: name)
+                    && base + 1 + (relative.isEmpty ? 0 : relative.utf8.count + 1) + name.utf8.count <= maxPathBytes
+            }
+            .map(\.0)
     }
 
     private static func tooLong(_ path: String, folder: Bool) -> String {

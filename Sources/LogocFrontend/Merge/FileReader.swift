@@ -42,12 +42,15 @@ public enum FileReader {
         readStamped(path, limit: limit).map(\.bytes)
     }
 
-    /// `read`, with the file's stamp taken before reading.
-    public static func readStamped(_ path: String, limit: Int) -> Result<(bytes: [UInt8], stamp: Stamp), Failure> {
+    /// `read`, with the file's stamp taken before reading. `followingLinks`
+    /// false refuses a symbolic link (`unreadable`) instead of reading where
+    /// it points: for a caller that only peeks at a file and leaves links to
+    /// the front end, which keeps them inside the root (`AffectedSpecs`).
+    public static func readStamped(_ path: String, limit: Int, followingLinks: Bool = true) -> Result<(bytes: [UInt8], stamp: Stamp), Failure> {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer; the type is checked on the open descriptor, so the file
         // cannot be swapped for a FIFO or device between a check and the open.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
         }
