@@ -62,7 +62,8 @@ public enum Scaffold {
             (".pre-commit-config.yaml", """
                 # Refuses a commit whose specs have errors. Needs `logoc` on PATH
                 # (make install) and `pre-commit install` once per clone.
-                # Specs, partials, images, fonts and logoc.yaml are passed: logoc check
+                # Specs and partials (YAML under Specs/, not CI or other YAML), images,
+                # fonts and logoc.yaml are passed: logoc check
                 # also checks every spec that uses a changed partial, image, font or
                 # logoc.yaml, and refuses (E019) a spec whose image or font git does not
                 # track. `verbose` shows warnings on a commit that passes; add --strict
@@ -75,8 +76,7 @@ public enum Scaffold {
                         entry: logoc check
                         args: [--require-tracked]
                         language: system
-                        files: (?i)\\.(ya?ml|png|jpe?g|ttf|otf|ttc|otc)$
-                        exclude: (^|/)(\\.pre-commit-config\\.ya?ml|logoc\\.yml)$|/logoc\\.yaml$
+                        files: (?i)^(Specs/.+\\.ya?ml|logoc\\.yaml|.+\\.(png|jpe?g|ttf|otf|ttc|otc))$
                         verbose: true
 
                 """),

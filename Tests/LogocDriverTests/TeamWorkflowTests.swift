@@ -76,6 +76,26 @@ struct TeamWorkflowTests {
         #expect(ignore.components(separatedBy: "\n").contains("dist/"))
     }
 
+    /// The scaffolded hook passes what `check` understands and the files
+    /// specs use, and no other YAML: a CI workflow or a compose file passed
+    /// to `logoc check` failed as a spec with unknown keys.
+    @Test func scaffoldedHookPassesSpecsImagesFontsAndConfigOnly() throws {
+        let config = try #require(Scaffold.files.first { $0.0 == ".pre-commit-config.yaml" }?.1)
+        let line = try #require(config.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("files:") })
+        let pattern = String(line.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
+        // pre-commit's regexes are Python's; this one uses only what ICU reads the same way.
+        let regex = try NSRegularExpression(pattern: pattern)
+        func passed(_ path: String) -> Bool {
+            regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+        }
+        for path in ["Specs/team.yaml", "Specs/people/_person.yml", "logoc.yaml", "Specs/photos/priya.JPG", "assets/fonts/Brand.otf", "logo.png"] {
+            #expect(passed(path), "\(path) is not passed")
+        }
+        for path in [".github/workflows/logos.yml", "docker-compose.yml", ".pre-commit-config.yaml", "docs/mkdocs.yaml", "README.md"] {
+            #expect(!passed(path), "\(path) is passed")
+        }
+    }
+
     /// logoc has no public web address: the scaffold names the docs and
     /// commands that ship with it instead of a placeholder link (it linked
     /// `https://github.com/` and `https://github.com/…`).
