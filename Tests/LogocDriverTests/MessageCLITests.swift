@@ -4,13 +4,7 @@ import Testing
 /// Messages as the command line prints them (issue #16, items 4 and 9).
 struct MessageCLITests {
     static func project(_ files: [String: String]) throws -> URL {
-        let dir = try TeamWorkflowTests.folder()
-        for (path, text) in files {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        try AffectedSpecsTests.project(files)
     }
 
     /// Contrast over a gradient is measured on pixels after the front end;
