@@ -62,7 +62,7 @@ public enum ImageDecoder {
         case .failure?, nil: converter = nil  // read as sRGB; `check` warned (W007)
         }
         var pixels: PixelBuffer
-        var isReduced = false
+        var scaling: JPEGScaling?
         if isPNG {
             // libpng would apply gAMA itself: logoc does (or, where iCCP or
             // sRGB take precedence, must not), so libpng never sees it.
@@ -74,12 +74,14 @@ public enum ImageDecoder {
         } else {
             let turned = metadata?.orientation.swapsAxes == true
             let stored = atLeast.map { turned ? (width: $0.height, height: $0.width) : $0 }
-            (pixels, isReduced) = try JPEGDecoding.decode(bytes, budget: budget, atLeast: stored)
+            let decoded = try JPEGDecoding.decode(bytes, budget: budget, atLeast: stored)
+            pixels = decoded.pixels
+            scaling = JPEGScaling(storedWidth: decoded.stored.width, storedHeight: decoded.stored.height, swapsAxes: turned)
             if metadata?.channels != .cmyk { converter?.convert(&pixels) }  // opaque: straight is premultiplied
         }
         let orientation = metadata?.orientation ?? .up
         return DecodedPicture(pixels: orientation.apply(to: pixels), orientation: orientation, isConverted: converter != nil,
-                              isReduced: isReduced)
+                              jpegScaling: scaling)
     }
 
     /// Reads the file at `path` and decodes it like `decode(bytes:)`.

@@ -12,12 +12,12 @@ enum JPEGDecoding {
     /// 1/4, 3/8, … 1) that still gives that many pixels. A 40-megapixel
     /// photo drawn at 512 px is then decoded at 1/8 of its edge: 2.5 MB of
     /// pixels instead of 160 MB, and about a tenth of the time.
-    static func decode(_ bytes: [UInt8], budget: Budget, atLeast: (width: Int, height: Int)? = nil) throws(ImageError) -> (pixels: PixelBuffer, isReduced: Bool) {
+    static func decode(_ bytes: [UInt8], budget: Budget, atLeast: (width: Int, height: Int)? = nil) throws(ImageError) -> (pixels: PixelBuffer, stored: (width: Int, height: Int)) {
         guard let handle = tjInitDecompress() else {
             throw .unsupported("cannot create a JPEG decompressor")
         }
         defer { tjDestroy(handle) }
-        let result: Result<(pixels: PixelBuffer, isReduced: Bool), ImageError> = bytes.withUnsafeBufferPointer { data in
+        let result: Result<(pixels: PixelBuffer, stored: (width: Int, height: Int)), ImageError> = bytes.withUnsafeBufferPointer { data in
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
             guard tjDecompressHeader3(
                 handle, data.baseAddress, UInt(data.count), &width, &height, &subsampling, &colourspace) == 0
@@ -35,11 +35,9 @@ enum JPEGDecoding {
             }
             let cmyk = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
             let format = cmyk ? TJPF_CMYK : nativeFormat
-            var isReduced = false
+            let stored = (width: Int(width), height: Int(height))
             if let atLeast {
-                let reduced = reducedSize(width: width, height: height, atLeast: atLeast)
-                isReduced = reduced != (width, height)
-                (width, height) = reduced
+                (width, height) = reducedSize(width: width, height: height, atLeast: atLeast)
             }
             let stride = Int(width) * 4
             var pixels = [UInt8](repeating: 0, count: stride * Int(height))
@@ -57,7 +55,7 @@ enum JPEGDecoding {
             } else {
                 setOpaque(&pixels)
             }
-            return .success((PixelBuffer(width: Int(width), height: Int(height), stride: stride, bytes: pixels), isReduced))
+            return .success((PixelBuffer(width: Int(width), height: Int(height), stride: stride, bytes: pixels), stored))
         }
         return try result.get()
     }

@@ -53,10 +53,50 @@ public struct DecodedPicture: Sendable {
     public var orientation: ExifOrientation
     /// Whether the colours were converted to sRGB from a profile or gAMA/cHRM.
     public var isConverted: Bool
+    /// For a JPEG, how its decoded size follows from the size asked; nil
+    /// for a PNG, which is always decoded whole.
+    public var jpegScaling: JPEGScaling? = nil
+
     /// Whether a JPEG was decoded smaller than stored (`atLeast`).
-    public var isReduced: Bool = false
+    public var isReduced: Bool {
+        guard let jpegScaling else { return false }
+        let whole = jpegScaling.decodedSize(atLeast: nil)
+        return whole.width != pixels.width || whole.height != pixels.height
+    }
 
     /// Whether the pixels are the file's own: then an SVG may embed the
     /// original file in their place, and any viewer shows the same.
     public var isAsStored: Bool { orientation == .up && !isConverted }
+}
+
+/// How a JPEG's decoded size follows from the size a caller asks for
+/// (`ImageDecoder.decodePicture(atLeast:)`): a pure function of the stored
+/// size, so a cache can tell whether pixels it holds are exactly those a
+/// request would decode. Handing out a larger decode that happens to be
+/// cached instead would make the pixels drawn depend on which spec asked
+/// first, and so on the order of the jobs.
+public struct JPEGScaling: Sendable, Equatable {
+    /// The size stored in the file, before EXIF orientation and reduction.
+    public let storedWidth: Int
+    public let storedHeight: Int
+    /// Whether EXIF orientation swaps width and height.
+    public let swapsAxes: Bool
+
+    public init(storedWidth: Int, storedHeight: Int, swapsAxes: Bool) {
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.swapsAxes = swapsAxes
+    }
+
+    /// The upright size a decode asked for `atLeast` (upright) gives; the
+    /// whole upright size for nil.
+    public func decodedSize(atLeast: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        var size = (width: storedWidth, height: storedHeight)
+        if let atLeast, storedWidth > 0, storedHeight > 0, storedWidth <= Int(Int32.max), storedHeight <= Int(Int32.max) {
+            let asked = swapsAxes ? (width: atLeast.height, height: atLeast.width) : atLeast
+            let reduced = JPEGDecoding.reducedSize(width: Int32(storedWidth), height: Int32(storedHeight), atLeast: asked)
+            size = (Int(reduced.0), Int(reduced.1))
+        }
+        return swapsAxes ? (size.height, size.width) : size
+    }
 }

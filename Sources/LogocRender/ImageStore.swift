@@ -23,18 +23,18 @@ public final class ImageStore: @unchecked Sendable {
         /// orientation, not converted from a colour profile), so an SVG may
         /// embed the original file instead.
         let isAsStored: Bool
-        /// Whether a JPEG was decoded at a reduced size for a scaled copy.
-        let isReduced: Bool
+        /// For a JPEG, which reduction these pixels are (nil for a PNG).
+        let jpegScaling: JPEGScaling?
         var byteCount: Int { stride * height }
 
         /// Cleared pixels, or a copy of `bytes` (at least `stride × height`).
         init(width: Int, height: Int, stride: Int, copying bytes: UnsafeRawBufferPointer? = nil,
-             isAsStored: Bool = false, isReduced: Bool = false) {
+             isAsStored: Bool = false, jpegScaling: JPEGScaling? = nil) {
             self.width = width
             self.height = height
             self.stride = stride
             self.isAsStored = isAsStored
-            self.isReduced = isReduced
+            self.jpegScaling = jpegScaling
             data = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
             if let base = bytes?.baseAddress {
                 data.copyMemory(from: base, byteCount: stride * height)
@@ -44,6 +44,15 @@ public final class ImageStore: @unchecked Sendable {
         }
 
         deinit { data.deallocate() }
+
+        /// Whether these are exactly the pixels a decode asked for `atLeast`
+        /// (nil: the whole picture) gives. Exactly, not "at least as large":
+        /// the copy scaled from them must not depend on what was cached.
+        func answer(_ atLeast: (width: Int, height: Int)?) -> Bool {
+            guard let jpegScaling else { return true }  // a PNG is decoded whole
+            let size = jpegScaling.decodedSize(atLeast: atLeast)
+            return size.width == width && size.height == height
+        }
     }
 
     private let lock = NSLock()
@@ -68,11 +77,12 @@ public final class ImageStore: @unchecked Sendable {
     /// The image at `path`, upright and in sRGB, decoding it on first use.
     /// With `atLeast` (a scaled copy's size) a JPEG may come reduced to the
     /// smallest size TurboJPEG scales to that still has that many pixels; a
-    /// copy already decoded at that size or larger is used as it is. Two
-    /// renderers asking at once may both decode; the result is the same.
+    /// copy decoded for another size is not used, even when larger, so what
+    /// is drawn never depends on the order of the specs. Two renderers
+    /// asking at once may both decode; the result is the same.
     func decoded(_ path: String, atLeast: (width: Int, height: Int)? = nil) throws(RenderError) -> Pixels {
         if let hit = lookUp(in: \.decoded, where: { key, pixels in
-            key == path && (atLeast.map { pixels.width >= $0.width && pixels.height >= $0.height } ?? !pixels.isReduced)
+            key == path && pixels.answer(atLeast)
         }) {
             return hit
         }
@@ -88,7 +98,7 @@ public final class ImageStore: @unchecked Sendable {
         }
         let pixels = buffer.bytes.withUnsafeBytes {
             Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0,
-                   isAsStored: picture.isAsStored, isReduced: picture.isReduced)
+                   isAsStored: picture.isAsStored, jpegScaling: picture.jpegScaling)
         }
         lock.lock()
         defer { lock.unlock() }
@@ -101,7 +111,7 @@ public final class ImageStore: @unchecked Sendable {
     func hasDecoded(_ path: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return decoded.contains { $0.key == path && !$0.pixels.isReduced }
+        return decoded.contains { $0.key == path && $0.pixels.answer(nil) }
     }
 
     /// The copy of `path` at `width` × `height`, made by `scale` on first use.
