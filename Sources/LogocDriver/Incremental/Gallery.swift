@@ -6,6 +6,10 @@ import LogocCore
 /// Self-contained: inline CSS, images by relative path, nothing from a network.
 enum Gallery {
     static let fileName = "index.html"
+    /// The format of the page and its cards. The build cache keeps each
+    /// spec's cards as bytes and records this: raise it whenever the cards'
+    /// or page's markup changes, and every cache made before is ignored once.
+    static let formatVersion = 1
     /// How a gallery is told from another page named index.html (Bookkeeping).
     static let title = "<title>logoc gallery</title>"
 
