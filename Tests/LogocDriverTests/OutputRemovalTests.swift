@@ -272,14 +272,14 @@ import LogocFrontend
         let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: p.output + "/.logoc-cache")))
         #expect(BuildCacheResealing.resealed(whole) == whole)
         var damaged = whole
-        let at = try #require(damaged.firstRange(of: Array("alt=\"ada\"".utf8))).upperBound - 2
+        let at = try #require(damaged.firstRange(of: Array("alt=\"Ada Lovelace, light\"".utf8))).upperBound - 2
         damaged[at] = UInt8(ascii: "b")
         let before = try #require(BuildCache.decode(damaged))
         #expect(before.groups["Specs/ada.yaml"] == nil && before.groups.count == 3, "the CRC drops ada's record")
         let after = try #require(BuildCache.decode(BuildCacheResealing.resealed(damaged)))
         #expect(after.order == ["Specs/ada.yaml", "Specs/alan.yaml", "Specs/photo.yaml", "Specs/solo.yaml"])
         let gallery = try #require(after.groups["Specs/ada.yaml"]?.gallery)
-        #expect(gallery.firstRange(of: Array("alt=\"adb\"".utf8)) != nil, "with the damaged byte, now sealed")
+        #expect(gallery.firstRange(of: Array("alt=\"Ada Lovelace, lighb\"".utf8)) != nil, "with the damaged byte, now sealed")
     }
 
     @Test func theCLIPrintsTheWarningAndExitsZero() throws {
