@@ -1,7 +1,7 @@
 import Foundation
 
 /// A colour in sRGB with straight (not premultiplied) alpha, 0–255 per channel.
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+public struct RGBA: Hashable, Sendable, CustomStringConvertible, Encodable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {

@@ -86,193 +86,63 @@ public enum BuildRun {
     /// logoc's own version, part of every cache key.
     public static let version = LogocVersion.current
 
+    /// plan → execute → commit: the plan decides from the cache and the
+    /// files' stamps which spec files to look at; the executor checks and
+    /// draws those, chunk by chunk, writing nothing; the commit writes each
+    /// spec's outputs as they come, then the manifest, gallery and cache.
     public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
         var lock: OutputLock?
         if let directory = options.outputDirectory {
-            if let problem = SHA256.unavailable {
-                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["\(problem)"])
-            }
-            // A folder shared with a web app may hold its own manifest.json or
-            // index.html: logoc never replaces a file that is not its own.
-            let foreign = Bookkeeping.foreign([Manifest.fileName, BuildCache.fileName] + (options.gallery ? [Gallery.fileName] : []), in: directory)
-            if !foreign.isEmpty {
-                let files = foreign.map { "'\((directory as NSString).appendingPathComponent($0))'" }.joined(separator: " and ")
-                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: [
-                    "\(files) \(foreign.count == 1 ? "is" : "are") not logoc's, and logoc will not replace \(foreign.count == 1 ? "it" : "them"): build into a folder of its own (for example '\((directory as NSString).appendingPathComponent("logos"))')",
-                ])
-            }
-            do {
-                let held = try OutputLock(directory: directory) { options.waiting?() }
-                // A build killed mid-write leaves temporary files; the lock says
-                // whether the last build was, and that none is being written now.
-                if held.predecessorInterrupted { AtomicFile.removeLeftovers(in: directory) }
-                lock = held
-            } catch {
-                return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: ["cannot use the output folder '\(directory)': \(FileErrorText.reason(error, about: directory))"])
+            switch OutputCommit.takeFolder(directory, gallery: options.gallery, waiting: options.waiting) {
+            case .success(let held): lock = held
+            case .failure(let failure): return RunReport(diagnostics: [], sources: [:], specCount: 0, failures: [failure.message])
             }
         }
         defer { _ = lock }
-        // Spec files that, with everything they use, are unchanged since a
-        // clean build are skipped unread: that is what makes a no-op
-        // rebuild of thousands of specs fast.
         let cache = options.clock.time(.io) { options.outputDirectory.map(BuildCache.load) ?? BuildCache() }
-        let configPath = project.configFile ?? (project.paths.root as NSString).appendingPathComponent("logoc.yaml")
         let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
-        var relativePaths: [String: String] = [:]
-        var realFolders: [Substring: String] = [:]
-        let root = project.paths.root
-        let relatives = inputs.map { input in
-            // One realpath per folder, not per file: the files' own names are
-            // what discovery listed.
-            let slash = PathResolver.lastSlash(in: input.path) ?? input.path.startIndex
-            let folder = input.path[..<slash]
-            let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
-            realFolders[folder] = real
-            let full = real + input.path[slash...]
-            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
-            relativePaths[input.path] = relative
-            return relative
+        let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
+                                  force: options.force, jobs: options.jobs)
+        var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
+        report.unchangedCount = plan.fresh.count
+        for (_, outputs) in plan.fresh { report.unchanged += outputs }
+
+        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths)
+        let commit = options.outputDirectory.map {
+            OutputCommit(directory: $0, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery, clock: options.clock)
         }
-        // The skip test stats every spec's files: split over the cores.
-        let freshOutputs = ResultSlots<[String]?>(count: inputs.count)
-        if let directory = options.outputDirectory, !options.force, !cache.isEmpty {
-            let chunks = max(1, min(options.jobs, inputs.count / 500))
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
-                for i in stride(from: chunk, to: relatives.count, by: chunks) {
-                    freshOutputs.set(i, freshness.outputs(ifFresh: relatives[i]))
-                }
-            }
-        }
-        var fresh: [(spec: String, outputs: [String])] = []
-        var dirty: [SpecInput] = []
-        for (i, outputs) in freshOutputs.all().enumerated() {
-            if let outputs = outputs ?? nil { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
-        }
-        var report = RunReport(diagnostics: [], sources: [:], specCount: fresh.count)
-        report.unchangedCount = fresh.count
-        for (_, outputs) in fresh { report.unchanged += outputs }
-        // A changed spec may now claim an output that a skipped one writes.
-        var freshOwners: [String: String] = [:]
-        for (spec, outputs) in fresh { for output in outputs { freshOwners[output] = spec } }
-        // So may one of a spec file this run does not look at, built into this
-        // folder by a build of other paths (`logoc build A -o dist`, then
-        // `logoc build B -o dist`): while that file exists, its outputs are its own.
-        if options.outputDirectory != nil, !cache.isEmpty {
-            let inRun = Set(relatives)
-            for spec in cache.order where !inRun.contains(spec) {
-                guard let group = cache.groups[spec], FileManager.default.fileExists(atPath: spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
-                BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
-                    if kind == .output { freshOwners[output] = spec }
-                    return true
-                }
-            }
-        }
-        let context = BuildContext(project: project, options: options, directory: options.outputDirectory,
-                                   cache: cache, configPath: configPath, toolchain: toolchain, relativePaths: relativePaths)
-        // The specs looked at go through in chunks of files, each checked,
-        // then measured or built, then let go: memory stays flat however many
-        // specs there are. E014 still sees every spec, in input order.
-        var owners = options.projectOutputs
-        var outcomes: [Outcome] = []
+        var deliver: (@Sendable (inout Outcome) -> Void)?
+        if let commit { deliver = { (outcome: inout Outcome) in commit.write(&outcome) } }
+        let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver)
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
-        let done = Counter()
-        var seen = 0
-        // The renderers (and the photos they share) go before the final
-        // writes, which read the spilled groups back.
-        var renderers: RendererPool? = RendererPool()
-        let writesFiles = options.outputDirectory != nil
-        if writesFiles { Heap.useOneArena() }
-        for start in stride(from: 0, to: dirty.count, by: options.filesPerChunk) {
-            let chunk = Array(dirty[start..<min(dirty.count, start + options.filesPerChunk)])
-            var checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: start == 0)
-            if !freshOwners.isEmpty {
-                var clashing: Set<String> = []
-                for spec in checked.specs {
-                    if let path = spec.outputs.map(\.path).first(where: { freshOwners[$0] != nil }), let owner = freshOwners[path] {
-                        checked.diagnostics.append(Diagnostic(.E014, "'\(Quoted.value(spec.input.displayPath))' would write '\(path)', which '\(Quoted.value(owner))' also writes",
-                                                              at: spec.nameSpan, help: "give one of the specs another 'name'"))
-                        clashing.insert(spec.input.displayPath + "\u{0}" + spec.name)
-                    }
-                }
-                checked.specs.removeAll { clashing.contains($0.input.displayPath + "\u{0}" + $0.name) }
-            }
-            if options.requireTracked, report.failures.isEmpty {
-                switch TrackedFiles.untracked(checked.specs, project: project) {
-                case .success(let untracked): checked.diagnostics += untracked
-                case .failure(let failure): report.failures.append(failure.message)
-                }
-            }
-            // A spec that lost an output clash (E014) failed too.
-            let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + checked.diagnostics.filter { $0.code == .E014 }.count
-            report.specCount += checked.specs.count + failedDocuments
-            report.failedCount += failedDocuments
-            // Files with a failed document, or left with no spec, keep their old outputs.
-            let building = Set(checked.specs.map(\.input.path))
-            var troubled: Set<String> = []
-            for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
-                troubled.insert(context.relative(input.path))
-            }
-            let specs = checked.specs
-            let warned = Set(checked.diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
-            let diagnostics = checked.diagnostics
-            seen += specs.count
-            let expected = seen + (dirty.count - start - chunk.count)
-            let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
-                let file = specs[i].input.displayPath
-                // Only a build writes the manifest that lists a spec's warnings.
-                let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: diagnostics) : []
-                var outcome = context.build(specs[i], warnings: warnings, strictBlocked: options.strict && warned.contains(file), renderer: renderer)
-                outcome.index = i
-                options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, file)
-                return outcome
-            }
-            report.diagnostics += checked.diagnostics
-            // Only the texts diagnostics quote are kept.
-            let quoted = Set((checked.diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
-                ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
-            })
-            for (path, source) in checked.sources where quoted.contains(path) { report.sources[path] = source }
-            context.collect(made, troubled: troubled, into: &results)
+        var outcomes: [Outcome] = []
+        if commit != nil { Heap.useOneArena() }
+        for start in stride(from: 0, to: plan.dirty.count, by: options.filesPerChunk) {
+            let files = Array(plan.dirty[start..<min(plan.dirty.count, start + options.filesPerChunk)])
+            let chunk = executor.run(files, remaining: plan.dirty.count - start - files.count)
+            report.add(chunk)
+            commit?.collect(chunk.outcomes, troubled: chunk.troubled, into: &results)
             // What the report needs of each outcome; the rest is in its group now.
-            outcomes += made.map { o in
-                var light = o
-                (light.entries, light.records, light.dependencies) = ([], [], [:])
-                return light
-            }
+            outcomes += chunk.outcomes.map { $0.light }
             // The chunk's specs and drawings are gone: hand the freed pages back.
-            if writesFiles { Heap.trim() }
+            if commit != nil { Heap.trim() }
         }
-        renderers = nil
-        if writesFiles { Heap.trim() }
-        if dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
+        executor.releaseRenderers()
+        if commit != nil { Heap.trim() }
+        if plan.dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config
         }
-        for outcome in outcomes {
-            report.diagnostics += outcome.diagnostics
-            report.failures += outcome.failures
-            report.written += outcome.written
-            report.unchanged += outcome.unchanged
-            report.explanations += outcome.explanations
-            switch outcome.state {
-            case .built: report.builtCount += 1
-            case .unchanged: report.unchangedCount += 1
-            case .failed: report.failedCount += 1
-            case .checked: break
-            }
-        }
-        if options.outputDirectory != nil {
-            let looked = dirty.map { context.relative($0.path) }
-            let groups = options.clock.time(.io) {
-                context.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report)
-            }
+        for outcome in outcomes { report.add(outcome) }
+        if let commit {
+            let looked = plan.dirty.map { context.relative($0.path) }
+            let groups = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: plan.fresh.map(\.spec), report: &report) }
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
-            if let threshold = project.config.lookAlike, !dirty.isEmpty {
+            if let threshold = project.config.lookAlike, !plan.dirty.isEmpty {
                 var display: [String: String] = [:]
-                for (input, relative) in zip(inputs, relatives) { display[relative] = input.displayPath }
-                let lookedAt = Set(dirty.map(\.displayPath))
+                for (input, relative) in zip(inputs, plan.relatives) { display[relative] = input.displayPath }
+                let lookedAt = Set(plan.dirty.map(\.displayPath))
                 let pictures = LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt)
                 report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
             }
@@ -285,5 +155,31 @@ public enum BuildRun {
         report.explanations.sort()
         report.failures.sort()
         return report
+    }
+}
+
+extension RunReport {
+    /// A chunk's diagnostics, counts and quoted sources.
+    mutating func add(_ chunk: BuildExecutor.Chunk) {
+        failures += chunk.failures
+        specCount += chunk.specCount
+        failedCount += chunk.failedCount
+        diagnostics += chunk.diagnostics
+        sources.merge(chunk.sources) { _, new in new }
+    }
+
+    /// One spec's outcome.
+    mutating func add(_ outcome: Outcome) {
+        diagnostics += outcome.diagnostics
+        failures += outcome.failures
+        written += outcome.written
+        unchanged += outcome.unchanged
+        explanations += outcome.explanations
+        switch outcome.state {
+        case .built: builtCount += 1
+        case .unchanged: unchangedCount += 1
+        case .failed: failedCount += 1
+        case .checked: break
+        }
     }
 }

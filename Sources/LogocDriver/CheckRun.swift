@@ -45,7 +45,16 @@ public enum CheckRun {
         /// those that may write an output of a compared spec, as the run
         /// meets its specs (`learnOthers`).
         fileprivate var project: ProjectSpecs?
+        /// Output path → the spec file that writes it and that a build does
+        /// not look at (`BuildPlan.settledOwners`): every checked spec
+        /// clashes with these, so E014 is decided here alone.
+        fileprivate var settled: [String: String] = [:]
         public init() {}
+
+        /// Adds the outputs of spec files this run does not look at.
+        mutating func settle(_ owners: [String: String]) {
+            settled.merge(owners) { first, _ in first }
+        }
 
         /// The outputs of `specs`, the project's other specs in the
         /// project's order, as the first claims: the checked spec files in
@@ -190,18 +199,27 @@ public enum CheckRun {
             losers.insert(key)
             return
         }
-        var clash: (String, Key)?
+        // The other writer: a spec read in this run (named, with a place for
+        // the note), or a spec file a build does not look at (its file only).
+        var clash: (path: String, file: String, first: Key?)?
         for output in outputs {
-            if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key { clash = (output.path, first); break }
+            if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key {
+                clash = (output.path, first.file, first)
+                break
+            }
+            if let owner = owners.settled[output.path] {
+                clash = (output.path, owner, nil)
+                break
+            }
         }
-        if let (path, first) = clash {
+        if let clash {
             // The two names are usually the same: the files tell the specs apart.
-            let (this, other) = key.file == first.file
+            let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
-                : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(first.file))'")
-            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(path)', which \(other) also writes", at: key.place,
+                : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(clash.file))'")
+            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes", at: key.place,
                                           help: "give one of the specs another 'name'",
-                                          notes: [.init("'\(first.name)' is defined here", at: first.place)]))
+                                          notes: clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []))
             losers.insert(key)
             return
         }

@@ -194,3 +194,20 @@ public enum SafeArea: Sendable, Equatable {
         }
     }
 }
+
+// Synthesized, so that `canonicalBytes()` (an output's cache key) holds
+// every stored property, including ones added later. (Synthesis needs the
+// conformance in the file that declares the type.)
+extension RenderTree: Encodable {}
+extension Point: Encodable {}
+extension Rect: Encodable {}
+extension Shape: Encodable {}
+extension Paint: Encodable {}
+extension GradientStop: Encodable {}
+extension ImagePaint: Encodable {}
+extension Border: Encodable {}
+extension TextRun: Encodable {}
+extension FontChoice: Encodable {}
+extension TextSize: Encodable {}
+extension ColorChoice: Encodable {}
+extension SafeArea: Encodable {}

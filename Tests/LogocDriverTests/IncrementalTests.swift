@@ -155,7 +155,7 @@ struct IncrementalTests {
         let p = try Project_()
         _ = try p.build()
         let path = p.output + "/.logoc-cache"
-        let text = damage == "garbage" ? "logoc-cache\t6\ntoolchain\tx\nspec\ta\tfresh\t1\t99999\t0\t0\t\n"
+        let text = damage == "garbage" ? "logoc-cache\t7\ntoolchain\tx\nformats\t1\t1\nspec\ta\tfresh\t1\t99999\t0\t0\t\n"
             : "logoc-cache\t3\ntoolchain\tx\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let before = p.mtimes()

@@ -5,7 +5,7 @@
 /// severity 1.0 (dichromacy: the worst case, so a pass holds for milder
 /// forms too), applied to linear-light RGB. The matrices' rows sum to 1, so
 /// black, white and greys are unchanged: only coloured pairs can fail.
-public enum ColorVision: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum ColorVision: String, Sendable, Hashable, CaseIterable, Comparable, Encodable {
     /// No long-wavelength (red) cones: reds look dark.
     case protanopia
     /// No medium-wavelength (green) cones: the most common form.

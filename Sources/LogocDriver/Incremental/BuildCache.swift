@@ -17,8 +17,9 @@ import LogocFrontend
 /// Private to logoc: tab-separated lines, each group's followed by its
 /// manifest lines and gallery cards as blocks of stated length.
 ///
-///     logoc-cache	6
+///     logoc-cache	7
 ///     toolchain	<hash>
+///     formats	<manifest format version>	<gallery format version>
 ///     spec	<spec file>	<fresh|stale>	<outputs>	<bytes of lines>	<of manifest>	<of gallery>	<pictures>	<crc32>
 ///     dep	<absolute path>	<size>	<mtime ns>	<inode>	<sha256>
 ///     out	<path>	<key>	<tree>	<size>	<mtime ns>	<inode>	<sha256>	<contrast|->	<name>	<format>	<scale>	<variant>	<width>	<height>	<warnings>	<fingerprint|->
@@ -49,7 +50,11 @@ struct BuildCache: Sendable {
     private(set) var damagedTail = false
 
     static let fileName = ".logoc-cache"
-    private static let magic = "logoc-cache\t6"
+    private static let magic = "logoc-cache\t7"
+    /// The formats of `manifest.json` and `index.html` whose bytes the
+    /// groups hold: a cache of other formats is ignored, so a logoc that
+    /// changes either writes them anew instead of copying old groups' bytes.
+    static let formats = ["formats", String(Manifest.formatVersion), String(Gallery.formatVersion)]
 
     /// One spec file's block of the cache file, kept as bytes until needed.
     struct Group: Sendable {
@@ -177,7 +182,7 @@ struct BuildCache: Sendable {
         cache.fileBytes = bytes.count
         var reader = LineReader(bytes: bytes[...])
         guard reader.fields() == magic.split(separator: "\t").map(String.init),
-              let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain" else { return nil }
+              let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain", reader.fields() == formats else { return nil }
         cache.toolchain = chain[1]
         var sizes: [String: Int] = [:]
         var unsorted = false
@@ -294,6 +299,7 @@ struct BuildCache: Sendable {
         var head = Array(magic.utf8)
         head.append(0x0A)
         line(&head, "toolchain", toolchain)
+        line(&head, formats[0], formats[1], formats[2])
         return [head[...]] + appendRecords(groups.map { ($0.spec, $0.group) })
     }
 
@@ -476,8 +482,8 @@ extension BuildCache {
         var reader = LineReader(bytes: bytes[...])
         var out: [UInt8] = []
         var start = reader.bytes.startIndex
-        // The format and toolchain lines, as they are.
-        for _ in 0..<2 where reader.fields() != nil {
+        // The format, toolchain and formats lines, as they are.
+        for _ in 0..<3 where reader.fields() != nil {
             out += bytes[start..<reader.bytes.startIndex]
             start = reader.bytes.startIndex
         }

@@ -16,26 +16,30 @@ struct Freshness {
         self.directory = directory
     }
 
-    /// The spec file's outputs when it can be skipped; nil when it must be
+    /// The spec file's outputs when it can be skipped, else why it must be
     /// looked at again. Reads only paths and stamps from the group's lines:
-    /// this runs for every spec of every rebuild.
-    mutating func outputs(ifFresh spec: String) -> [String]? {
-        guard cache.toolchain == toolchain, let group = cache.groups[spec], group.fresh else { return nil }
+    /// this runs for every spec of every rebuild, so the reason is worked
+    /// out only for a spec that is dirty.
+    mutating func verdict(_ spec: String) -> BuildPlan.Verdict {
+        guard cache.toolchain == toolchain else { return .dirty(.toolchainChanged) }
+        guard let group = cache.groups[spec] else { return .dirty(.notInCache) }
+        guard group.fresh else { return .dirty(.failedLastTime) }
         var outputs: [String] = []
-        var ok = true
+        var reason: BuildPlan.Reason?
         BuildCache.forEachStamp(in: group.lines) { kind, path, stamp in
             switch kind {
             case .dependency:
-                if let now = current(path) { ok = stamp.size >= 0 && stamp == now } else { ok = stamp.size == -1 }
+                let ok = current(path).map { stamp.size >= 0 && stamp == $0 } ?? (stamp.size == -1)
+                if !ok { reason = .inputChanged(path) }
             case .output:
                 outputs.append(path)
-                ok = FileStamp.current(directory + "/" + path).map { $0 == stamp } ?? false
+                if FileStamp.current(directory + "/" + path).map({ $0 == stamp }) != true { reason = .outputChanged(path) }
             case .damaged:
-                ok = false
+                reason = .damagedRecord
             }
-            return ok
+            return reason == nil
         }
-        return ok ? outputs : nil
+        return reason.map { .dirty($0) } ?? .fresh(outputs: outputs)
     }
 
     private mutating func current(_ path: String) -> (size: Int64, mtime: Int64, inode: UInt64)? {

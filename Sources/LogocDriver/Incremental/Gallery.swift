@@ -6,9 +6,10 @@ import LogocCore
 /// Self-contained: inline CSS, images by relative path, nothing from a network.
 enum Gallery {
     static let fileName = "index.html"
-    /// Changes whenever the page's markup does: it is part of the build
-    /// cache's toolchain identity, so a cache written by a binary with
-    /// other markup (cards without names) is not reused for the page.
+    /// The format of the page and its cards. The build cache keeps each
+    /// spec's cards as bytes and records this: raise it whenever the cards'
+    /// or page's markup changes, and every cache made before is ignored once
+    /// (cards without people's names were version 1).
     static let formatVersion = 2
     /// How a gallery is told from another page named index.html (Bookkeeping).
     static let title = "<title>logoc gallery</title>"

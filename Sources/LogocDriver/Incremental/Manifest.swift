@@ -6,7 +6,10 @@ import LogocFrontend
 /// its source and checksum, in path order. Pruning reads it to know which
 /// files are logoc's: a file it does not list is never touched.
 public struct Manifest: Codable, Equatable, Sendable {
-    public var version = 1
+    /// The format of the file: `version` in it, and part of the build
+    /// cache's header, whose groups hold manifest lines as bytes.
+    static let formatVersion = 1
+    public var version = formatVersion
     public var outputs: [Entry] = []
 
     public struct Entry: Codable, Equatable, Sendable {
@@ -96,7 +99,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             first = false
         }
         out.append(Array((first ? "],\n" : "\n  ],\n").utf8)[...])
-        out.append(Array("  \"version\" : 1\n}\n".utf8)[...])
+        out.append(Array("  \"version\" : \(formatVersion)\n}\n".utf8)[...])
         return out
     }
 }

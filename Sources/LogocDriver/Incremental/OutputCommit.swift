@@ -17,13 +17,109 @@ struct RunResults {
     var lookedAtAny = false
 }
 
-extension BuildContext {
+/// The end of a build, and the only part that writes in the output folder:
+/// each spec's drawn outputs as they come (`write`), then, once every chunk
+/// is through, the removal of outputs no spec writes any more, the manifest
+/// and gallery, and the cache, in the order that keeps a build killed at
+/// any moment safe (docs/build-engine.md, "A build that is killed"):
+///
+/// 1. an output's path and SHA-256 go to the intent log before its bytes;
+/// 2. outputs are written to a temporary name and renamed;
+/// 3. outputs no spec writes any more are removed (`prune`);
+/// 4. the manifest and the gallery are written, side by side;
+/// 5. the cache goes last: a cache that calls everything fresh lets the
+///    next run skip writing the manifest and gallery, so it must never be
+///    on disk before them (found by KillTests);
+/// 6. what a killed build's intent log names and no spec writes is removed,
+///    then the log.
+final class OutputCommit: Sendable {
+    let directory: String
+    let cache: BuildCache
+    let toolchain: String
+    let root: String
+    let gallery: Bool
+    /// Without a cache, the manifest's entries per spec file: pruning still
+    /// knows logoc's files.
+    let manifestOnly: [String: [Manifest.Entry]]
+    /// Records each output before it is written (see `IntentLog`).
+    let intents: IntentLog
+    /// What a build that did not finish recorded: output path → SHA-256.
+    let leftoverIntents: [String: String]
+    let clock: StageClock?
+
+    init(directory: String, cache: BuildCache, toolchain: String, root: String, gallery: Bool, clock: StageClock?) {
+        self.directory = directory
+        self.cache = cache
+        self.toolchain = toolchain
+        self.root = root
+        self.gallery = gallery
+        self.clock = clock
+        manifestOnly = cache.isEmpty ? Dictionary(grouping: Manifest.load(from: directory).outputs, by: \.spec) : [:]
+        intents = IntentLog(directory: directory)
+        leftoverIntents = IntentLog.leftovers(in: directory)
+    }
+
+    /// Takes the output folder for a build: refuses one whose manifest,
+    /// cache or gallery is not logoc's, then takes the lock and removes what
+    /// a killed build left. The failure is the message for exit code 2.
+    static func takeFolder(_ directory: String, gallery: Bool, waiting: (@Sendable () -> Void)?) -> Result<OutputLock, Failure> {
+        if let problem = SHA256.unavailable { return .failure(Failure(message: "\(problem)")) }
+        // A folder shared with a web app may hold its own manifest.json or
+        // index.html: logoc never replaces a file that is not its own.
+        let foreign = Bookkeeping.foreign([Manifest.fileName, BuildCache.fileName] + (gallery ? [Gallery.fileName] : []), in: directory)
+        if !foreign.isEmpty {
+            let files = foreign.map { "'\((directory as NSString).appendingPathComponent($0))'" }.joined(separator: " and ")
+            return .failure(Failure(message: "\(files) \(foreign.count == 1 ? "is" : "are") not logoc's, and logoc will not replace \(foreign.count == 1 ? "it" : "them"): build into a folder of its own (for example '\((directory as NSString).appendingPathComponent("logos"))')"))
+        }
+        do {
+            let held = try OutputLock(directory: directory) { waiting?() }
+            // A build killed mid-write leaves temporary files; the lock says
+            // whether the last build was, and that none is being written now.
+            if held.predecessorInterrupted { AtomicFile.removeLeftovers(in: directory) }
+            return .success(held)
+        } catch {
+            return .failure(Failure(message: "cannot use the output folder '\(directory)': \(FileErrorText.reason(error, about: directory))"))
+        }
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Steps 1 and 2 for one spec: records its drawn outputs in the intent
+    /// log, then writes each atomically and turns it into a cache record.
+    /// Runs on the worker that drew them.
+    func write(_ outcome: inout Outcome) {
+        let files = outcome.rendered
+        outcome.rendered = []
+        do {
+            try intents.record(files.map { ($0.entry.path, $0.sha256) })
+        } catch {
+            outcome.failures.append(FileErrorText.reason(error))
+            outcome.fail()
+            return
+        }
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file.entry.path)
+            do {
+                try clock.time(.io) { try AtomicFile.write(file.bytes, to: path) }
+            } catch {
+                outcome.failures.append("cannot write '\(path)': \(FileErrorText.reason(error, about: path))")
+                outcome.state = .failed
+                continue
+            }
+            outcome.written.append(file.entry.path)
+            outcome.entries.append(file.entry)
+            let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: file.sha256) }
+                ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
+            outcome.records.append(BuildCache.OutputRecord(key: file.key, tree: file.tree, stamp: stamp, entry: file.entry))
+        }
+    }
     /// Takes one chunk's outcomes into `results`: each cleanly built spec
     /// file's group is encoded now (on every core), so the chunk's entries
     /// and records can be let go. `troubled` are the chunk's files with a
     /// failed document or no spec left.
     func collect(_ outcomes: [Outcome], troubled: Set<String>, into results: inout RunResults) {
-        guard directory != nil else { return }
         results.lookedAtAny = results.lookedAtAny || !outcomes.isEmpty || !troubled.isEmpty
         var documents: [String: [Outcome]] = [:]
         for outcome in outcomes { documents[outcome.specFile, default: []].append(outcome) }
@@ -53,7 +149,6 @@ extension BuildContext {
     /// Returns the spec files' groups after the run (for the look-alike check).
     @discardableResult
     func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> [String: BuildCache.Group] {
-        guard let directory else { return [:] }
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
@@ -95,7 +190,7 @@ extension BuildContext {
                 removed += old.filter { !kept.contains($0.entry.path) && !claimed.contains($0.entry.path) }
                 continue
             }
-            let specPath = spec.hasPrefix("/") ? spec : (project.paths.root as NSString).appendingPathComponent(spec)
+            let specPath = spec.hasPrefix("/") ? spec : (root as NSString).appendingPathComponent(spec)
             guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun.contains(spec) else {
                 removed += old.filter { !claimed.contains($0.entry.path) }
                 continue
@@ -150,7 +245,7 @@ extension BuildContext {
                 return old.manifest != now.manifest || old.gallery != now.gallery
             }
         let toolchain = self.toolchain
-        let gallery = options.gallery
+        let gallery = self.gallery
         let groupsInOrder = ordered
         // The manifest and the gallery side by side, then the cache, last: a
         // cache that calls everything fresh lets the next run skip writing
@@ -200,13 +295,12 @@ extension BuildContext {
     /// Damage that keeps the size is the one case this cannot see: the next
     /// build that changes anything, or `--force`, writes them again.
     private func manifestAndGalleryHaveTheirSizes() -> Bool {
-        guard let directory else { return false }
         func hasSize(_ name: String, _ pieces: [ArraySlice<UInt8>]) -> Bool {
             FileStamp.current((directory as NSString).appendingPathComponent(name))?.size == Int64(pieces.reduce(0) { $0 + $1.count })
         }
         let groups = cache.order.compactMap { cache.groups[$0] }
         return hasSize(Manifest.fileName, Manifest.file(groups.map(\.manifest)))
-            && (!options.gallery || hasSize(Gallery.fileName, Gallery.pieces(count: groups.reduce(0) { $0 + $1.outputCount }, cards: groups.map(\.gallery))))
+            && (!gallery || hasSize(Gallery.fileName, Gallery.pieces(count: groups.reduce(0) { $0 + $1.outputCount }, cards: groups.map(\.gallery))))
     }
 
     /// Removes what a build that did not finish wrote and no spec writes now:

@@ -1,0 +1,190 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+import LogocRender
+import LogocRenderTree
+
+/// The middle of a build: per chunk of spec files, check, resolve, measure
+/// and render into outcomes. It writes no file: each spec's drawn outputs
+/// go to `deliver` as soon as they are made (a build's `OutputCommit.write`,
+/// which writes them on the same worker, so bytes are not held for a whole
+/// chunk; a test's collector). `check` delivers nothing and draws nothing.
+final class BuildExecutor {
+    /// What one chunk gave.
+    struct Chunk {
+        var outcomes: [Outcome] = []
+        var diagnostics: [Diagnostic] = []
+        /// Only the texts diagnostics quote.
+        var sources: [String: SourceFile] = [:]
+        /// Machine failures (git for `--require-tracked`).
+        var failures: [String] = []
+        /// Specs checked, failed ones included, and documents that failed.
+        var specCount = 0
+        var failedCount = 0
+        /// The chunk's spec files (project-relative) with a failed document or no spec left: they keep their old outputs.
+        var troubled: Set<String> = []
+    }
+
+    let context: BuildContext
+    private let deliver: (@Sendable (inout Outcome) -> Void)?
+    /// Claims of outputs so far, so that E014 sees every spec in input order.
+    private var owners: CheckRun.OutputOwners
+    /// The renderers (and the photos they share), handed from chunk to chunk.
+    private var renderers: RendererPool? = RendererPool()
+    private let done = Counter()
+    private var seen = 0
+    private var first = true
+    /// git failed for `--require-tracked`: said once, not asked again.
+    private var trackingFailed = false
+
+    /// `settled`: outputs of spec files the run does not look at (`BuildPlan.settledOwners`).
+    init(context: BuildContext, settled: [String: String], deliver: (@Sendable (inout Outcome) -> Void)?) {
+        self.context = context
+        self.deliver = deliver
+        owners = context.options.projectOutputs
+        owners.settle(settled)
+    }
+
+    /// Lets the renderers go (before the final writes read the spilled groups back).
+    func releaseRenderers() { renderers = nil }
+
+    /// Checks, then measures or draws, one chunk; `remaining` is how many
+    /// spec files follow it, for the progress count.
+    func run(_ chunk: [SpecInput], remaining: Int) -> Chunk {
+        let options = context.options
+        let project = context.project
+        var result = Chunk()
+        let checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: first)
+        first = false
+        var diagnostics = checked.diagnostics
+        if options.requireTracked, !trackingFailed {
+            switch TrackedFiles.untracked(checked.specs, project: project) {
+            case .success(let untracked): diagnostics += untracked
+            case .failure(let failure):
+                result.failures.append(failure.message)
+                trackingFailed = true
+            }
+        }
+        // A spec that lost an output clash (E014) failed too.
+        let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + diagnostics.filter { $0.code == .E014 }.count
+        result.specCount = checked.specs.count + failedDocuments
+        result.failedCount = failedDocuments
+        // Files with a failed document, or left with no spec, keep their old outputs.
+        let building = Set(checked.specs.map(\.input.path))
+        for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
+            result.troubled.insert(context.relative(input.path))
+        }
+        let specs = checked.specs
+        let warned = Set(diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
+        let writesFiles = context.directory != nil
+        let allDiagnostics = diagnostics
+        seen += specs.count
+        let expected = seen + remaining
+        let context = self.context
+        let deliver = self.deliver
+        let done = self.done
+        let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
+            let file = specs[i].input.displayPath
+            // Only a build writes the manifest that lists a spec's warnings.
+            let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: allDiagnostics) : []
+            var outcome = Self.draw(specs[i], context: context, warnings: warnings, strictBlocked: options.strict && warned.contains(file),
+                                    renderer: renderer)
+            outcome.index = i
+            if !outcome.rendered.isEmpty { deliver?(&outcome) }
+            options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, file)
+            return outcome
+        }
+        result.diagnostics = diagnostics
+        let quoted = Set((diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
+            ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
+        })
+        for (path, source) in checked.sources where quoted.contains(path) { result.sources[path] = source }
+        result.outcomes = made
+        return result
+    }
+
+    // MARK: One spec
+
+    /// One spec: without an output folder its measured diagnostics; with
+    /// one, which outputs are stale, then those drawn in memory
+    /// (`Outcome.rendered`). `warnings` are the spec's own, for the manifest.
+    static func draw(_ spec: CheckedSpec, context: BuildContext, warnings: [String], strictBlocked: Bool,
+                     renderer: () throws(RenderError) -> Renderer) -> Outcome {
+        let options = context.options
+        var outcome = Outcome(specFile: context.relative(spec.input.path))
+        guard let directory = context.directory else {
+            let plan = SpecPlan(spec: spec, resolver: context.resolver, renderer: renderer)
+            outcome.diagnostics = plan.diagnostics
+            outcome.failures = plan.failures
+            return outcome
+        }
+        let old = context.cache.record(outcome.specFile)
+        let (light, dark) = options.clock.time(.resolve) { context.resolver.resolve(spec) }
+        let staleness = OutputStaleness(spec, light: light, dark: dark, old: old, directory: directory, context: context)
+        outcome.dependencies = staleness.dependencies
+        for (output, var record) in staleness.kept {
+            outcome.unchanged.append(output.path)
+            record.entry = context.entry(output, of: spec, file: outcome.specFile, sha256: record.stamp.sha256, contrast: record.entry.contrast,
+                                         warnings: warnings, fingerprint: record.entry.fingerprint)
+            outcome.entries.append(record.entry)
+            outcome.records.append(record)
+        }
+        let stale = staleness.stale
+        if stale.isEmpty, !strictBlocked {
+            outcome.state = .unchanged
+            return outcome
+        }
+
+        // Something must be drawn: measure, then render what is stale.
+        var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: (light, dark), renderer: renderer) { dark in
+            stale.contains { $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
+        }
+        outcome.diagnostics = plan.diagnostics
+        outcome.failures = plan.failures
+        if plan.hasErrors || strictBlocked || (options.strict && !plan.diagnostics.isEmpty) {
+            outcome.fail()
+            return outcome
+        }
+        var files: [(stale: OutputStaleness.Stale, bytes: [UInt8], contrast: Double?)] = []
+        // One fingerprint per variant, for the look-alike check.
+        var fingerprints: [Bool: String] = [:]
+        do {
+            let r = try renderer()
+            for item in stale {
+                let tree = item.output.dark ? (dark ?? light) : light
+                let bytes: [UInt8]
+                switch item.output.format {
+                case .png: bytes = try r.png(tree, scale: item.output.scale)
+                case .svg: bytes = try r.svg(tree)
+                }
+                files.append((item, bytes, try r.measureText(tree)?.ratio))
+            }
+            // After the outputs, so that drawing them happens exactly as before
+            // fingerprints existed (Pango keeps state between layouts).
+            for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
+                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
+            }
+        } catch {
+            plan.report(error, logo: spec.logo)
+            outcome.diagnostics = plan.diagnostics.normalized()
+            outcome.failures = plan.failures
+            outcome.fail()
+            return outcome
+        }
+        outcome.state = .built
+        // Outputs kept as they were take the fingerprint drawn now when they had none.
+        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil {
+            outcome.records[i].entry.fingerprint = fingerprints[outcome.records[i].entry.variant == "dark"]
+        }
+        outcome.entries = outcome.records.map(\.entry)
+        outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + staleness.reasons.joined(separator: "; "))
+        outcome.rendered = files.map { file in
+            let sha256 = SHA256.hex(file.bytes)
+            let entry = context.entry(file.stale.output, of: spec, file: outcome.specFile, sha256: sha256,
+                                      contrast: file.contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings,
+                                      fingerprint: fingerprints[file.stale.output.dark])
+            return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LogocFrontend
+
+/// What a build will do, decided before any spec is read: which spec files
+/// are fresh (skipped unread, their outputs kept) and which are dirty, with
+/// the reason, and which outputs belong to spec files this run does not look
+/// at. A value made from the inputs, the cache and the files' stamps only,
+/// so it is tested without Cairo, and a new build stage (targets, shards)
+/// reads one plan instead of re-deriving freshness in its own branch.
+struct BuildPlan: Sendable {
+    /// Why a spec file is looked at again.
+    enum Reason: Sendable, Equatable {
+        /// `check` looks at everything; so does a build without a cache.
+        case nothingToReuse
+        /// `--force`.
+        case forced
+        /// logoc, a library, a bundled or project font changed.
+        case toolchainChanged
+        /// The cache has no group for it (a new spec file, or its group was damaged).
+        case notInCache
+        /// It had an error last time: its outputs were kept, not made.
+        case failedLastTime
+        /// A file it used (absolute path) changed, appeared or went.
+        case inputChanged(String)
+        /// One of its outputs (relative to the output folder) changed or went.
+        case outputChanged(String)
+        /// A line of its group could not be read.
+        case damagedRecord
+    }
+
+    enum Verdict: Sendable, Equatable {
+        /// Skipped unread; these are the outputs it keeps.
+        case fresh(outputs: [String])
+        case dirty(Reason)
+    }
+
+    /// The run's spec files in input order, project-relative (absolute when
+    /// outside the project), with their verdicts.
+    let relatives: [String]
+    let verdicts: [Verdict]
+    /// The spec files to look at again, in input order.
+    let dirty: [SpecInput]
+    /// The skipped spec files (project-relative) and the outputs they keep.
+    let fresh: [(spec: String, outputs: [String])]
+    /// Output path → the spec file (project-relative) that wrote it and that
+    /// this run does not look at: a skipped spec file, or one built into the
+    /// folder by a build of other paths that still exists. A looked-at spec
+    /// that would write one of these is `E014` (`CheckRun.OutputOwners.settle`).
+    let settledOwners: [String: String]
+    /// `SpecInput.path` → its entry of `relatives`.
+    let relativePaths: [String: String]
+
+    /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
+    /// `exists` tells whether a spec file of another build is still there.
+    static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
+                     jobs: Int, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
+        let relatives = relativePaths(of: inputs, root: root)
+        var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
+        // The skip test stats every spec's files: split over the cores.
+        if let directory, !force, !cache.isEmpty {
+            let slots = ResultSlots<Verdict>(count: inputs.count)
+            let chunks = max(1, min(jobs, inputs.count / 500))
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
+                for i in stride(from: chunk, to: relatives.count, by: chunks) {
+                    slots.set(i, freshness.verdict(relatives[i]))
+                }
+            }
+            verdicts = slots.values()
+        }
+        var fresh: [(spec: String, outputs: [String])] = []
+        var dirty: [SpecInput] = []
+        for (i, verdict) in verdicts.enumerated() {
+            if case .fresh(let outputs) = verdict { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
+        }
+        var owners: [String: String] = [:]
+        if directory != nil {
+            for (spec, outputs) in fresh { for output in outputs { owners[output] = spec } }
+            // A spec file built into this folder by a build of other paths
+            // (`logoc build A -o dist`, then `logoc build B -o dist`): while
+            // that file exists, its outputs are its own.
+            let inRun = Set(relatives)
+            for spec in cache.order where !inRun.contains(spec) {
+                guard let group = cache.groups[spec], exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
+                BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
+                    if kind == .output { owners[output] = spec }
+                    return true
+                }
+            }
+        }
+        return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners,
+                         relativePaths: Dictionary(zip(inputs.map(\.path), relatives), uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// Each input's path relative to `root` (absolute when outside it), with
+    /// one `realpath` per folder, not per file: the files' own names are what
+    /// discovery listed.
+    static func relativePaths(of inputs: [SpecInput], root: String) -> [String] {
+        var realFolders: [Substring: String] = [:]
+        return inputs.map { input in
+            let slash = PathResolver.lastSlash(in: input.path) ?? input.path.startIndex
+            let folder = input.path[..<slash]
+            let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
+            realFolders[folder] = real
+            let full = real + input.path[slash...]
+            return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
+        }
+    }
+}

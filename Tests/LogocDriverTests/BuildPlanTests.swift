@@ -1,0 +1,151 @@
+import Foundation
+import LogocCore
+import LogocFrontend
+import Testing
+@testable import LogocDriver
+
+/// The plan of a build (`BuildPlan`): which spec files are fresh or dirty,
+/// and why, and who owns the outputs the run does not look at. Made from a
+/// cache, the inputs and the files' stamps: no Cairo, no rendering.
+@Suite("Build plan")
+struct BuildPlanTests {
+    /// A project with `Specs/a.yaml` (built last time, writing `a.png`) and
+    /// `Specs/b.yaml` (new), and a cache made by hand; removed at the end.
+    final class Fixture {
+        let root: String
+        var output: String { root + "/dist" }
+        var inputs: [SpecInput] {
+            ["a", "b"].map { SpecInput(path: root + "/Specs/\($0).yaml", displayPath: "Specs/\($0).yaml", outputFolder: "") }
+        }
+
+        init() throws {
+            let made = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-plan-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: made + "/Specs", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: made + "/dist", withIntermediateDirectories: true)
+            root = PathResolver.realPath(made) ?? made
+            try write("Specs/a.yaml", "text: A\n")
+            try write("Specs/b.yaml", "text: B\n")
+            try write("dist/a.png", "png")
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        func write(_ path: String, _ text: String) throws {
+            try text.write(toFile: root + "/" + path, atomically: false, encoding: .utf8)
+        }
+
+        func stamp(_ path: String) throws -> FileStamp {
+            let now = try #require(FileStamp.current(path))
+            return FileStamp(size: now.size, mtime: now.mtime, inode: now.inode, sha256: "x")
+        }
+
+        /// A cache of toolchain `T`: `spec` built cleanly from itself, writing `output`.
+        func cache(_ groups: [(spec: String, output: String)]) throws -> BuildCache {
+            let made = try groups.map { spec, output in
+                let entry = Manifest.Entry(path: output, spec: spec, name: "a", format: "png", scale: 1, variant: "light", width: 8, height: 8,
+                                           sha256: "x", contrast: nil, warnings: [])
+                let record = BuildCache.OutputRecord(key: "k", tree: "t", stamp: try stamp(self.output + "/" + output), entry: entry)
+                return (spec: spec, group: BuildCache.group(dependencies: [root + "/" + spec: try stamp(root + "/" + spec)], outputs: [record], fresh: true))
+            }
+            return try #require(BuildCache.decode(BuildCache.file(toolchain: "T", groups: made).flatMap { $0 }))
+        }
+
+        func plan(_ cache: BuildCache, toolchain: String = "T", force: Bool = false, directory: String?? = .none) -> BuildPlan {
+            BuildPlan.make(inputs, root: root, cache: cache, toolchain: toolchain, directory: directory ?? output, force: force, jobs: 2)
+        }
+    }
+
+    @Test func unchangedSpecIsFreshAndANewOneDirty() throws {
+        let f = try Fixture()
+        let plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")]))
+        #expect(plan.verdicts == [.fresh(outputs: ["a.png"]), .dirty(.notInCache)])
+        #expect(plan.dirty.map(\.displayPath) == ["Specs/b.yaml"])
+        #expect(plan.fresh.map(\.spec) == ["Specs/a.yaml"])
+        #expect(plan.relatives == ["Specs/a.yaml", "Specs/b.yaml"])
+        // b must not take a.png: a is not looked at, so its outputs are settled.
+        #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"])
+    }
+
+    @Test func eachDirtySpecSaysWhy() throws {
+        let f = try Fixture()
+        let cache = try f.cache([("Specs/a.yaml", "a.png")])
+        #expect(f.plan(cache, toolchain: "U").verdicts.first == .dirty(.toolchainChanged))
+        #expect(f.plan(cache, force: true).verdicts == [.dirty(.forced), .dirty(.forced)])
+        #expect(f.plan(cache, directory: .some(nil)).verdicts == [.dirty(.nothingToReuse), .dirty(.nothingToReuse)])
+        #expect(f.plan(cache, directory: .some(nil)).settledOwners.isEmpty, "check owns nothing")
+        try FileManager.default.removeItem(atPath: f.output + "/a.png")
+        #expect(f.plan(cache).verdicts.first == .dirty(.outputChanged("a.png")))
+        try f.write("dist/a.png", "png")
+        try f.write("Specs/a.yaml", "text: AA\n")
+        #expect(f.plan(cache).verdicts.first == .dirty(.inputChanged(f.root + "/Specs/a.yaml")))
+        // A dirty spec owns nothing yet: the check of this run decides.
+        #expect(f.plan(cache).settledOwners.isEmpty)
+    }
+
+    /// `logoc build Other -o dist`, then `logoc build Specs -o dist`: Other's
+    /// outputs stay its own while its spec file exists.
+    @Test func specsOfOtherBuildsOwnTheirOutputsWhileTheyExist() throws {
+        let f = try Fixture()
+        try FileManager.default.createDirectory(atPath: f.root + "/Other", withIntermediateDirectories: true)
+        try f.write("Other/x.yaml", "text: X\n")
+        let cache = try f.cache([("Other/x.yaml", "a.png")])
+        #expect(f.plan(cache).settledOwners == ["a.png": "Other/x.yaml"])
+        try FileManager.default.removeItem(atPath: f.root + "/Other/x.yaml")
+        #expect(f.plan(cache).settledOwners.isEmpty)
+    }
+
+    /// E014 is decided once, by the check: a spec that would write a settled
+    /// output loses, at its name, with the one message check and build share.
+    @Test func settledOutputIsE014AtTheSpecsName() throws {
+        let f = try Fixture()
+        try f.write("Specs/b.yaml", "name: a\ntext: B\n")
+        var owners = CheckRun.OutputOwners()
+        owners.settle(["a.png": "Other/x.yaml"])
+        let report = CheckRun.run([f.inputs[1]], project: Project.load(root: f.root), jobs: 1, clock: nil, owners: &owners, first: true)
+        let clash = try #require(report.diagnostics.first)
+        #expect(report.diagnostics.count == 1)
+        #expect(clash.code == .E014)
+        #expect(clash.span?.file == "Specs/b.yaml" && clash.span?.start.line == 1 && clash.span?.start.column == 7)
+        #expect(clash.message == "'Specs/b.yaml' would write 'a.png', which 'Other/x.yaml' also writes")
+        #expect(clash.notes.isEmpty)
+        #expect(report.specs.isEmpty, "the spec that lost is not built")
+    }
+}
+
+/// The executor (`BuildExecutor`) draws into outcomes and writes nothing:
+/// a run of it against an output folder that does not exist leaves none.
+@Suite("Build executor")
+struct BuildExecutorTests {
+    final class Delivered: @unchecked Sendable {
+        // @unchecked: `files` is only touched under `lock`.
+        private let lock = NSLock()
+        private(set) var files: [RenderedFile] = []
+        func add(_ more: [RenderedFile]) {
+            lock.lock()
+            files += more
+            lock.unlock()
+        }
+    }
+
+    @Test func drawsIntoOutcomesWithoutWriting() throws {
+        let f = try BuildPlanTests.Fixture()
+        try FileManager.default.removeItem(atPath: f.output)
+        try f.write("Specs/a.yaml", "text: A\noutput: {formats: [png, svg], scales: [1, 2]}\n")
+        let project = Project.load(root: f.root)
+        let options = BuildRun.Options(outputDirectory: f.output, jobs: 2)
+        let context = BuildContext(project: project, options: options, cache: BuildCache(), toolchain: "T")
+        let delivered = Delivered()
+        let executor = BuildExecutor(context: context, settled: [:]) { outcome in delivered.add(outcome.rendered) }
+        let chunk = executor.run([f.inputs[0]], remaining: 0)
+        #expect(chunk.diagnostics.isEmpty, "\(chunk.diagnostics)")
+        #expect(chunk.outcomes.map(\.state) == [.built])
+        #expect(chunk.outcomes.first?.explanations == ["Specs/a.yaml (a): new output a.png; new output a.svg; new output a@2x.png"])
+        let files = delivered.files.sorted { $0.entry.path < $1.entry.path }
+        #expect(files.map(\.entry.path) == ["a.png", "a.svg", "a@2x.png"])
+        for file in files {
+            #expect(file.sha256 == SHA256.hex(file.bytes) && file.entry.sha256 == file.sha256)
+        }
+        #expect(files.first?.bytes.prefix(4) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(!FileManager.default.fileExists(atPath: f.output), "the executor wrote in the output folder")
+    }
+}
