@@ -210,7 +210,7 @@ public struct SpecChecker: Sendable {
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]
         if value.items != nil {
-            paths = decoder.list(value, key: "extends", count: 0...64) { d, item in d.path(item, key: "extends") }?.value ?? []
+            paths = decoder.list(value, key: "extends", count: LanguageSchema.logo.count("extends")) { d, item in d.path(item, key: "extends") }?.value ?? []
         } else {
             paths = decoder.path(value, key: "extends").map { [$0] } ?? []
         }

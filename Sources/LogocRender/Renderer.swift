@@ -381,7 +381,7 @@ public final class Renderer {
     /// Text and pixels are seen as the backdrop's viewer sees them (a
     /// translucent text laid over each pixel first, as the screen shows it).
     static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
-        let ratio: (Double, Double) -> Double = RGBA.contrast
+        let ratio: (Double, Double) -> Double = WCAG.contrast
         var ratios: [Double] = []
         if text.isOpaque {
             let t = backdrop.luminance(text)
@@ -435,27 +435,4 @@ public final class Renderer {
 /// Collects an SVG stream from Cairo's write callback.
 final class SVGSink {
     var bytes: [UInt8] = []
-}
-
-/// Fast WCAG luminance through a table of the 256 channel values.
-enum Luminance {
-    static let linear: [Double] = (0..<256).map { v in
-        let c = Double(v) / 255
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
-
-    /// Each channel's share of the luminance, weighted once: `of` adds three
-    /// look-ups, and the sum is the same double as weighting each time.
-    static let red = linear.map { 0.2126 * $0 }
-    static let green = linear.map { 0.7152 * $0 }
-    static let blue = linear.map { 0.0722 * $0 }
-
-    static func of(_ c: RGBA) -> Double {
-        red[Int(c.r)] + green[Int(c.g)] + blue[Int(c.b)]
-    }
-
-    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-        let l1 = of(a), l2 = of(b)
-        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
-    }
 }

@@ -64,7 +64,7 @@ struct MinimumContrastTests {
             var expected = 21.0
             for s in samples {
                 for backdrop in s.isOpaque ? [s] : [s.over(.white), s.over(.black)] {
-                    expected = min(expected, Luminance.contrast(text, backdrop))
+                    expected = min(expected, WCAG.contrast(text, backdrop))
                 }
             }
             #expect(Renderer.contrast(text, over: samples, percentile: 0) == expected)
@@ -88,7 +88,7 @@ struct PercentileContrastTests {
 
     static func everyRatio(_ text: RGBA, _ samples: [RGBA], percentile: Double) -> Double {
         let ratios = samples.flatMap { $0.isOpaque ? [$0] : [$0.over(.white), $0.over(.black)] }
-            .map { Luminance.contrast(text, $0) }.sorted()
+            .map { WCAG.contrast(text, $0) }.sorted()
         guard !ratios.isEmpty else { return 21 }
         return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
     }

@@ -199,7 +199,7 @@ public enum LanguageSchema {
         KeySpec("contrast", contrast, "default minimum contrast (default AA-large), or {minimum, colorVision}"),
         KeySpec("lookAlike", .oneOf([.integer(0...16), .choice(["off"])]),
                 "largest perceptual-hash distance (of 64 bits) at which two outputs are reported as look-alikes (W003); default \(ProjectConfig.defaultLookAlike), or off"),
-        KeySpec("fonts", .list(.path, count: nil), "folders of font files, searched before the bundled fonts"),
+        KeySpec("fonts", .list(.path, count: 0...64), "folders of font files, searched before the bundled fonts"),
         KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
         KeySpec("output", .object(output), "default output"),
     ])
