@@ -319,28 +319,19 @@ public struct SpecChecker: Sendable {
     }
 
     /// Partials already read, by file and the name diagnostics give it.
-    final class PartialFiles: @unchecked Sendable {
-        // @unchecked: `files` is only touched under `lock`.
+    final class PartialFiles: Sendable {
         struct Read {
             var parsed: (SourceFile, [YAMLDocument])?
             var diagnostics: [Diagnostic]
             var stamp: FileReader.Stamp?
         }
-        private var files: [String: Read] = [:]
-        private let lock = NSLock()
+        private let files = Locked<[String: Read]>([:])
 
         func read(_ file: String, display: String, _ load: () -> Read) -> Read {
             let key = file + "\u{0}" + display
-            lock.lock()
-            if let known = files[key] {
-                lock.unlock()
-                return known
-            }
-            lock.unlock()
+            if let known = files.withLock({ $0[key] }) { return known }
             let loaded = load()
-            lock.lock()
-            files[key] = loaded
-            lock.unlock()
+            files.withLock { $0[key] = loaded }
             return loaded
         }
     }

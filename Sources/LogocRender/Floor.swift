@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LogocCore
 import LogocFonts
 import LogocImageIO
 import LogocRenderTree
@@ -257,41 +258,38 @@ public enum Floor {
     }
 
     /// The work counter and the merged reports.
-    final class Shared: @unchecked Sendable {
-        // @unchecked: every field is guarded by `lock`.
-        private let lock = NSLock()
+    final class Shared: Sendable {
+        private struct State {
+            var next = 0
+            var report = Report()
+            var error: RenderError?
+        }
         private let count: Int
-        private var next = 0
-        private var report = Report()
-        private var error: RenderError?
+        private let state = Locked(State())
 
         init(count: Int) { self.count = count }
 
         func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count, error == nil else { return nil }
-            next += 1
-            return next - 1
+            state.withLock { state in
+                guard state.next < count, state.error == nil else { return nil }
+                state.next += 1
+                return state.next - 1
+            }
         }
 
         func add(_ part: Report) {
-            lock.lock()
-            report.add(part)
-            lock.unlock()
+            state.withLock { $0.report.add(part) }
         }
 
         func fail(_ e: RenderError) {
-            lock.lock()
-            if error == nil { error = e }
-            lock.unlock()
+            state.withLock { if $0.error == nil { $0.error = e } }
         }
 
         func result() throws(RenderError) -> Report {
-            lock.lock()
-            defer { lock.unlock() }
-            if let error { throw error }
-            return report
+            try state.withLock { state throws(RenderError) -> Report in
+                if let error = state.error { throw error }
+                return state.report
+            }
         }
     }
 }
