@@ -104,20 +104,6 @@ public enum Floor {
         } catch {
             throw .environment("cannot create '\(directory)': \(error.localizedDescription)")
         }
-        #if canImport(Glibc)
-        // Keep 16 MB of freed heap instead of returning it to the kernel:
-        // when each avatar allocated and freed megabyte buffers (pixels,
-        // scanlines, deflate output) at the top of the heap, glibc trimmed
-        // them away and faulted them in again, about 330 page faults an
-        // avatar and 15–20 % more CPU. The canvas, compressor and buffers are
-        // reused now, as in logoc; the padding stays for what Pango and
-        // Cairo still allocate per avatar.
-        // (malloc.h is not in Swift's Glibc module: mallopt through dlsym; M_TOP_PAD is -2.)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(-2, 16 << 20)
-        }
-        #endif
         let catalog = FontCatalog()
         let shared = Shared(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in

@@ -102,6 +102,12 @@ struct CommonOptions: ParsableArguments {
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
+        if output != nil {
+            // A build that writes files: one malloc heap for every worker,
+            // and the freed heap handed back after each chunk (Heap).
+            Heap.useOneArena()
+            options.afterChunk = { Heap.trim() }
+        }
         var report = BuildRun.run(inputs, project: project, options: options)
         report.timings = clock?.json()
         progress?.clear()
