@@ -85,7 +85,7 @@ public final class Renderer {
         self.catalog = catalog
         self.images = images
         self.budget = budget
-        self.session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
+        self.session = try FontSystem.shared.locked { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
         self.painter = Painter(images: ImageCache(store: images))
     }
 
@@ -118,7 +118,7 @@ public final class Renderer {
             try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
         }
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
         }
         return surface
     }
@@ -204,7 +204,7 @@ public final class Renderer {
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
         try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
@@ -314,7 +314,7 @@ public final class Renderer {
             canvas = Canvas(surface)
         }
         guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
-        let layout = try FontLock.run { () throws(RenderError) -> TextLayout in
+        let layout = try FontSystem.shared.locked { () throws(RenderError) -> TextLayout in
             try TextLayout(run, session: session, catalog: catalog, references: references)
         }
         // Only the pixels under the ink matter: read them from the canvas
