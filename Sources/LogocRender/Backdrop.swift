@@ -236,6 +236,6 @@ enum RankedValues {
         var candidates: [Double] = []
         candidates.reserveCapacity(counts[target])
         for value in values where bucket(value) == target { candidates.append(value) }
-        return Renderer.select(&candidates, rank: rank - below)
+        return MeasureStage.select(&candidates, rank: rank - below)
     }
 }
