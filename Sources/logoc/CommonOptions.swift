@@ -164,14 +164,14 @@ enum Terminal {
 }
 
 /// `[n/N] team/jane` on one terminal line, redrawn in place.
-final class Progress: @unchecked Sendable {
-    // @unchecked: `lock` guards the terminal writes.
-    private let lock = NSLock()
+final class Progress: Sendable {
+    /// Held while a line is written, so two workers' lines do not mix.
+    private let terminal = Locked(())
 
     func show(_ done: Int, _ total: Int, _ name: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name)".utf8))
+        terminal.withLock { _ in
+            FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name)".utf8))
+        }
     }
 
     func clear() {
