@@ -66,6 +66,25 @@ struct SchemaDrivenDecoderTests {
         #expect(diagnostics.first?.message == "'fonts' has 65 items; expected 0 to 64")
     }
 
+    /// Messages that once hung on key names in the decoder now come from the
+    /// table (`ObjectSpec.noneOfGroup`, `.notHere`, a word's `noun`).
+    @Test func messagesTheTableCarries() throws {
+        let p = try TestProject()
+        let empty = try p.check(spec: "background: {}\ntext: AB\n")
+        #expect(empty.summary == ["E004@1:13"])
+        #expect(empty.diagnostics.first?.message == "'background' needs one of 'color', 'gradient' or 'image'")
+        #expect(empty.diagnostics.first?.help == "write 'background: \"#1E88E5\"' for a solid colour")
+
+        let format = try p.check(spec: "text: AB\noutput: {formats: [png, gif]}\n")
+        #expect(format.summary == ["E003@2:25"])
+        #expect(format.diagnostics.first?.message == "unknown format 'gif'; expected 'png' or 'svg'")
+
+        let dark = try p.check(spec: "text: AB\ndark:\n  size: 64\n")
+        #expect(dark.summary == ["E002@3:3"])
+        #expect(dark.diagnostics.first?.message == "'size' cannot be overridden in 'dark'")
+        #expect(LanguageSchema.dark.notHere == LanguageSchema.notInDark)
+    }
+
     /// Every range, word list and count the decoder asks the table for exists
     /// there: a look-up that missed would refuse every value of its key.
     @Test func everyLookedUpRuleIsInTheTable() {

@@ -69,7 +69,7 @@ struct SyntaxDecoder {
                 result[key] = pair
                 continue
             }
-            if spec.name == "Dark", LanguageSchema.notInDark.contains(key) {
+            if spec.notHere.contains(key) {
                 diagnostics.append(Diagnostic(.E002, "'\(Quoted.value(key))' cannot be overridden in 'dark'", at: pair.key.span,
                                               help: "move '\(Quoted.value(key))' out of 'dark'; the dark variant shares it with the spec"))
                 continue
@@ -93,12 +93,11 @@ struct SyntaxDecoder {
             let present = group.filter { result[$0] != nil }
             if present.isEmpty, !checksPresence || group.contains(where: suggested.contains) {
                 continue
-            } else if present.isEmpty, spec.name != "Background" {
+            } else if present.isEmpty, let none = spec.noneOfGroup {
+                diagnostics.append(Diagnostic(.E004, none.message, at: node.span, help: none.help))
+            } else if present.isEmpty {
                 diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
                                               help: "add one of " + Self.list(group, quote: true, or: true)))
-            } else if present.isEmpty {
-                diagnostics.append(Diagnostic(.E004, "'background' needs one of 'color', 'gradient' or 'image'", at: node.span,
-                                              help: "write 'background: \"#1E88E5\"' for a solid colour"))
             } else if present.count > 1 {
                 let set = present.compactMap { result[$0] }.sorted { $0.key.span < $1.key.span }
                 guard let first = set.first, let second = set.last else { continue }
@@ -291,7 +290,7 @@ struct SyntaxDecoder {
         var output = OutputSyntax()
         if let pair = fields["formats"] {
             output.formats = list(pair.value, key: "formats", count: LanguageSchema.output.count("formats")) { d, item in
-                d.word(item, key: "formats", LanguageSchema.output.words("formats", item: true))
+                d.word(item, key: "formats", LanguageSchema.output.words("formats", item: true), noun: "format")
             }
             output.formats.map { checkUnique($0, key: "formats") }
         }
@@ -512,11 +511,13 @@ struct SyntaxDecoder {
         return T(rawValue: w.value).map { Located($0, at: node.span) }
     }
 
-    mutating func word(_ node: YAMLNode, key: String, _ words: [String]) -> Located<String>? {
+    /// `noun`: what one word is called in messages (`format` for an item of
+    /// `formats`); the key by default.
+    mutating func word(_ node: YAMLNode, key: String, _ words: [String], noun: String? = nil) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
         if words.contains(s) { return Located(s, at: node.span) }
         let near = Suggest.nearest(s, in: words) ?? Suggest.sharingStem(s, in: words)
-        diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
+        diagnostics.append(Diagnostic(.E003, "unknown \(noun ?? key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
                                       at: node.span, help: near.map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
         return nil
     }
