@@ -28,9 +28,9 @@ let package = Package(
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         .target(name: "LogocCore"),
-        .target(name: "LogocFonts", dependencies: ["CFontconfig", "CFreeType"]),
+        .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"]),
         .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
+        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate"]),

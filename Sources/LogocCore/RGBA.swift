@@ -33,23 +33,4 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible, Encodable {
         }
         return RGBA(r: mix(r, backdrop.r), g: mix(g, backdrop.g), b: mix(b, backdrop.b))
     }
-
-    /// WCAG 2.x relative luminance of the colour's RGB.
-    public var relativeLuminance: Double {
-        func channel(_ v: UInt8) -> Double {
-            let c = Double(v) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-    }
-
-    /// WCAG 2.x contrast ratio, 1–21.
-    public func contrast(with other: RGBA) -> Double {
-        Self.contrast(relativeLuminance, other.relativeLuminance)
-    }
-
-    /// WCAG 2.x contrast ratio of two relative luminances, 1–21.
-    public static func contrast(_ l1: Double, _ l2: Double) -> Double {
-        (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
-    }
 }

@@ -2,14 +2,12 @@ import Foundation
 
 /// Time spent per pipeline stage, summed over all threads, for `--timings`
 /// and the benchmark. Passed down explicitly; nil when nobody asked.
-public final class StageClock: @unchecked Sendable {
-    // @unchecked: `totals` is only touched under `lock`.
+public final class StageClock: Sendable {
     public enum Stage: String, CaseIterable, Sendable {
         case discover, parse, validate, resolve, measure, draw, encodePNG, writeSVG, io
     }
 
-    private let lock = NSLock()
-    private var totals: [Stage: Double] = [:]
+    private let totals = Locked<[Stage: Double]>([:])
     private let start = DispatchTime.now()
 
     public init() {}
@@ -20,17 +18,14 @@ public final class StageClock: @unchecked Sendable {
         let begin = DispatchTime.now()
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - begin.uptimeNanoseconds) / 1e6
-            lock.lock()
-            totals[stage, default: 0] += elapsed
-            lock.unlock()
+            totals.withLock { $0[stage, default: 0] += elapsed }
         }
         return try body()
     }
 
     /// `{"stages": {"discover": ms, …}, "total": ms}` on one line.
     public func json() -> String {
-        lock.lock()
-        defer { lock.unlock() }
+        let totals = totals.withLock { $0 }
         let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         let stages = Stage.allCases.map { "\"\($0.rawValue)\": \(String(format: "%.2f", totals[$0] ?? 0))" }.joined(separator: ", ")
         return "{\"stages\": {\(stages)}, \"total\": \(String(format: "%.2f", total))}"

@@ -47,6 +47,12 @@ public enum BuildRun {
         public var force: Bool
         /// Write `index.html`, a page showing every output.
         public var gallery: Bool
+        /// Called after each chunk of a build that writes files, and once
+        /// more before its final writes, when the chunk's specs and drawings
+        /// are gone: the executable hands the freed heap back there
+        /// (`malloc_trim`). Allocator tuning is the program's, not the
+        /// library's, so a test process keeps glibc's defaults.
+        public var afterChunk: (@Sendable () -> Void)?
         /// Called after each spec, for progress.
         public var progress: (@Sendable (Int, Int, String) -> Void)?
         /// Called when another build holds the output folder.
@@ -55,7 +61,7 @@ public enum BuildRun {
         public var clock: StageClock?
         /// Spec files checked and built at a time: memory stays flat however
         /// many specs a run has. A build writing files takes 256 at a time
-        /// and hands the freed heap back after each chunk (`Heap.trim`): it
+        /// and hands the freed heap back after each chunk (`afterChunk`): it
         /// keeps a little of every spec until the end, and the peak of a
         /// 10,000-spec build fell from 181 to 157 MB (docs/performance.md).
         /// A run that writes nothing (`check`) keeps only diagnostics and
@@ -116,7 +122,6 @@ public enum BuildRun {
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver)
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         var outcomes: [Outcome] = []
-        if commit != nil { Heap.useOneArena() }
         for start in stride(from: 0, to: plan.dirty.count, by: options.filesPerChunk) {
             let files = Array(plan.dirty[start..<min(plan.dirty.count, start + options.filesPerChunk)])
             let chunk = executor.run(files, remaining: plan.dirty.count - start - files.count)
@@ -125,10 +130,10 @@ public enum BuildRun {
             // What the report needs of each outcome; the rest is in its group now.
             outcomes += chunk.outcomes.map { $0.light }
             // The chunk's specs and drawings are gone: hand the freed pages back.
-            if commit != nil { Heap.trim() }
+            if commit != nil { options.afterChunk?() }
         }
         executor.releaseRenderers()
-        if commit != nil { Heap.trim() }
+        if commit != nil { options.afterChunk?() }
         if plan.dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config

@@ -34,22 +34,17 @@ enum Workers {
 /// Renderers handed from one `Workers.map` to the next, so that a run that
 /// works in chunks keeps its font sessions and decoded images. The lock
 /// orders the hand-over: a renderer is only ever used by one thread at a time.
-final class RendererPool: @unchecked Sendable {
-    // @unchecked: `idle` is only touched under `lock`; a renderer in it is used by no one.
-    private var idle: [Renderer] = []
+final class RendererPool: Sendable {
+    /// Renderers no one uses now (a renderer in it is used by no thread).
+    private let idle = Locked<[Renderer]>([])
     /// The run's decoded and scaled photos, shared by all its renderers.
     let images = ImageStore()
-    private let lock = NSLock()
 
     func take() -> Renderer? {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle.popLast()
+        idle.withLock { $0.popLast() }
     }
 
     func give(_ renderer: Renderer) {
-        lock.lock()
-        idle.append(renderer)
-        lock.unlock()
+        idle.withLock { $0.append(renderer) }
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import LogocCore
 
 /// The fonts logoc may use: the bundled set from Debian font packages, in a
 /// fixed fallback order, plus the folders a project names in `logoc.yaml`.
 /// Nothing else installed on a machine is ever consulted, so outputs and
 /// diagnostics are the same everywhere. Faces are read lazily, once.
-public final class FontCatalog: @unchecked Sendable {
-    // @unchecked: every mutable field is guarded by `lock`.
+public final class FontCatalog: Sendable {
 
     /// A family of the bundled set and the files that hold it.
     public struct BundledFamily: Sendable {
@@ -36,14 +36,48 @@ public final class FontCatalog: @unchecked Sendable {
     /// The family used when a spec names none.
     public static let defaultFamily = "Inter"
 
-    private let lock = NSLock()
     private let folders: [String]
     private let excluded: Set<String>
-    private var faces: [String: [FontFace]] = [:]
-    private var loadedProjectFaces: [FontFace]?
-    /// `faces(ofFamily:)` by lower-cased family: every spec asks for its
-    /// family (twice), and the answer never changes once the files are read.
-    private var familyFaces: [String: [FontFace]] = [:]
+    /// What is read so far, shared by the threads of a run.
+    private let loaded = Locked(Loaded())
+
+    /// Faces read, each once.
+    private struct Loaded {
+        var faces: [String: [FontFace]] = [:]
+        var projectFaces: [FontFace]?
+        /// `faces(ofFamily:)` by lower-cased family: every spec asks for its
+        /// family (twice), and the answer never changes once the files are read.
+        var familyFaces: [String: [FontFace]] = [:]
+
+        mutating func faces(ofFile path: String) -> [FontFace] {
+            if let cached = faces[path] { return cached }
+            var loaded: [FontFace] = []
+            if let cached = FontconfigCache.shared.faces(ofFile: path) {
+                loaded = cached.compactMap { FontFace(pattern: $0.pattern, path: path, index: $0.index) }
+            } else if FontFileCheck.problem(path: path) == nil {
+                // (FreeType would block on a FIFO and read a truncated font as if whole.)
+                let count = FontFace.faceCount(path: path)
+                for i in 0..<count {
+                    if let face = FontFace(path: path, index: i) { loaded.append(face) }
+                }
+            }
+            faces[path] = loaded
+            return loaded
+        }
+
+        /// Faces from the project's `fonts` folders, read on first use.
+        mutating func projectFaces(folders: [String], excluded: Set<String>) -> [FontFace] {
+            if let projectFaces { return projectFaces }
+            var found: [FontFace] = []
+            for folder in folders {
+                for file in FontCatalog.fontFiles(in: folder) where !excluded.contains(file) {
+                    found += faces(ofFile: file)
+                }
+            }
+            projectFaces = found
+            return found
+        }
+    }
 
     /// `folders` are absolute paths of the project's font folders; files in
     /// `excluded` (links out of the project root) are never read.
@@ -62,105 +96,71 @@ public final class FontCatalog: @unchecked Sendable {
     /// The faces of a font file (all faces of a collection); empty when the
     /// file is not a font that FreeType can read.
     public func faces(ofFile path: String) -> [FontFace] {
-        lock.lock()
-        defer { lock.unlock() }
-        return loadFaces(path)
-    }
-
-    private func loadFaces(_ path: String) -> [FontFace] {
-        if let cached = faces[path] { return cached }
-        var loaded: [FontFace] = []
-        if let cached = FontconfigCache.shared.faces(ofFile: path) {
-            loaded = cached.compactMap { FontFace(pattern: $0.pattern, path: path, index: $0.index) }
-        } else if FontFileCheck.problem(path: path) == nil {
-            // (FreeType would block on a FIFO and read a truncated font as if whole.)
-            let count = FontFace.faceCount(path: path)
-            for i in 0..<count {
-                if let face = FontFace(path: path, index: i) { loaded.append(face) }
-            }
-        }
-        faces[path] = loaded
-        return loaded
-    }
-
-    /// Faces from the project's `fonts` folders, read on first use.
-    private func loadProjectFaces() -> [FontFace] {
-        if let loadedProjectFaces { return loadedProjectFaces }
-        var found: [FontFace] = []
-        for folder in folders {
-            for file in Self.fontFiles(in: folder) where !excluded.contains(file) {
-                found += loadFaces(file)
-            }
-        }
-        loadedProjectFaces = found
-        return found
+        loaded.withLock { $0.faces(ofFile: path) }
     }
 
     /// The faces of `family` (case-insensitive), project fonts first; empty
     /// when no such family is available.
     public func faces(ofFamily family: String) -> [FontFace] {
-        lock.lock()
-        defer { lock.unlock() }
         let wanted = family.lowercased()
-        if let known = familyFaces[wanted] { return known }
-        let found = facesAfresh(ofFamily: wanted)
-        familyFaces[wanted] = found
-        return found
+        return loaded.withLock { loaded in
+            if let known = loaded.familyFaces[wanted] { return known }
+            let found = facesAfresh(ofFamily: wanted, in: &loaded)
+            loaded.familyFaces[wanted] = found
+            return found
+        }
     }
 
-    /// `wanted` is lower-cased; the caller holds `lock`.
-    private func facesAfresh(ofFamily wanted: String) -> [FontFace] {
-        let project = loadProjectFaces().filter { $0.families.contains { $0.lowercased() == wanted } }
+    /// `wanted` is lower-cased; `loaded` is held under its lock.
+    private func facesAfresh(ofFamily wanted: String, in loaded: inout Loaded) -> [FontFace] {
+        let project = loaded.projectFaces(folders: folders, excluded: excluded).filter { $0.families.contains { $0.lowercased() == wanted } }
         if !project.isEmpty { return project }
         guard let bundled = Self.bundled.first(where: { $0.name.lowercased() == wanted }) else { return [] }
-        return bundled.files.flatMap { loadFaces($0) }
+        return bundled.files.flatMap { loaded.faces(ofFile: $0) }
     }
 
     /// Every face of the project's font folders, in a stable order.
     public func projectFaces() -> [FontFace] {
-        lock.lock()
-        defer { lock.unlock() }
-        return loadProjectFaces()
+        loaded.withLock { $0.projectFaces(folders: folders, excluded: excluded) }
     }
 
     /// Every family name available, for "did you mean" suggestions.
     public func familyNames() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let project = loadProjectFaces().compactMap(\.families.first)
+        let project = loaded.withLock { $0.projectFaces(folders: folders, excluded: excluded) }.compactMap(\.families.first)
         return Array(Set(project + Self.bundled.map(\.name))).sorted()
     }
 
     /// Whether `scalar` can be drawn by `primary` or by the fallback chain.
     public func canDraw(_ scalar: Unicode.Scalar, primary: [FontFace]) -> Bool {
         if primary.contains(where: { $0.covers(scalar) }) { return true }
-        lock.lock()
-        defer { lock.unlock() }
-        if loadProjectFaces().contains(where: { $0.covers(scalar) }) { return true }
-        for family in Self.bundled {
-            // The first file of each family is its regular face, which covers
-            // the same characters as the others.
-            guard let first = family.files.first else { continue }
-            if loadFaces(first).contains(where: { $0.covers(scalar) }) { return true }
+        return loaded.withLock { loaded in
+            if loaded.projectFaces(folders: folders, excluded: excluded).contains(where: { $0.covers(scalar) }) { return true }
+            for family in Self.bundled {
+                // The first file of each family is its regular face, which covers
+                // the same characters as the others.
+                guard let first = family.files.first else { continue }
+                if loaded.faces(ofFile: first).contains(where: { $0.covers(scalar) }) { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The family that draws `scalar` when the chosen font lacks it: the
     /// project's fonts first, then the bundled chain; with the files that
     /// hold that family.
     public func fallback(for scalar: Unicode.Scalar) -> (family: String, files: [String])? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let face = loadProjectFaces().first(where: { $0.covers(scalar) }), let family = face.families.first {
-            let files = loadProjectFaces().filter { $0.families.first == family }.map(\.path)
-            return (family, Array(Set(files)).sorted())
+        loaded.withLock { loaded in
+            let project = loaded.projectFaces(folders: folders, excluded: excluded)
+            if let face = project.first(where: { $0.covers(scalar) }), let family = face.families.first {
+                let files = project.filter { $0.families.first == family }.map(\.path)
+                return (family, Array(Set(files)).sorted())
+            }
+            for family in Self.bundled {
+                guard let first = family.files.first else { continue }
+                if loaded.faces(ofFile: first).contains(where: { $0.covers(scalar) }) { return (family.name, family.files) }
+            }
+            return nil
         }
-        for family in Self.bundled {
-            guard let first = family.files.first else { continue }
-            if loadFaces(first).contains(where: { $0.covers(scalar) }) { return (family.name, family.files) }
-        }
-        return nil
     }
 
     /// Which glyphs of the project's font files draw nothing (see `GlyphInk`).

@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import LogocCore
 
 /// Whether a font file's glyphs draw anything.
 ///
@@ -10,11 +11,9 @@ import Foundation
 /// font files the validator asks FreeType to load each glyph the text uses
 /// and looks for an outline or a bitmap. The bundled fonts are known good
 /// and never asked, so `check` of an ordinary spec does no extra work.
-public final class GlyphInk: @unchecked Sendable {
-    // @unchecked: `known` is only touched under `lock`.
-    private let lock = NSLock()
+public final class GlyphInk: Sendable {
     /// Per face (path and index), per scalar: whether its glyph has ink.
-    private var known: [String: [UInt32: Bool]] = [:]
+    private let known = Locked<[String: [UInt32: Bool]]>([:])
 
     public init() {}
 
@@ -24,16 +23,16 @@ public final class GlyphInk: @unchecked Sendable {
     /// opened only for scalars not asked about before.
     public func blank(_ scalars: [Unicode.Scalar], path: String, index: Int32) -> [Unicode.Scalar] {
         let key = "\(index)\u{0}\(path)"
-        lock.lock()
-        defer { lock.unlock() }
-        var answers = known[key] ?? [:]
-        let unknown = scalars.filter { answers[$0.value] == nil }
-        if !unknown.isEmpty {
-            let inked = Self.load(path: path, index: index, unknown)
-            for (scalar, hasInk) in zip(unknown, inked) { answers[scalar.value] = hasInk }
-            known[key] = answers
+        return known.withLock { known in
+            var answers = known[key] ?? [:]
+            let unknown = scalars.filter { answers[$0.value] == nil }
+            if !unknown.isEmpty {
+                let inked = Self.load(path: path, index: index, unknown)
+                for (scalar, hasInk) in zip(unknown, inked) { answers[scalar.value] = hasInk }
+                known[key] = answers
+            }
+            return scalars.filter { answers[$0.value] == false }
         }
-        return scalars.filter { answers[$0.value] == false }
     }
 
     /// Loads each scalar's glyph with FreeType; false for every one when the

@@ -210,7 +210,7 @@ public struct SpecChecker: Sendable {
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]
         if value.items != nil {
-            paths = decoder.list(value, key: "extends", count: 0...64) { d, item in d.path(item, key: "extends") }?.value ?? []
+            paths = decoder.list(value, key: "extends", count: LanguageSchema.logo.count("extends")) { d, item in d.path(item, key: "extends") }?.value ?? []
         } else {
             paths = decoder.path(value, key: "extends").map { [$0] } ?? []
         }
@@ -319,28 +319,19 @@ public struct SpecChecker: Sendable {
     }
 
     /// Partials already read, by file and the name diagnostics give it.
-    final class PartialFiles: @unchecked Sendable {
-        // @unchecked: `files` is only touched under `lock`.
+    final class PartialFiles: Sendable {
         struct Read {
             var parsed: (SourceFile, [YAMLDocument])?
             var diagnostics: [Diagnostic]
             var stamp: FileReader.Stamp?
         }
-        private var files: [String: Read] = [:]
-        private let lock = NSLock()
+        private let files = Locked<[String: Read]>([:])
 
         func read(_ file: String, display: String, _ load: () -> Read) -> Read {
             let key = file + "\u{0}" + display
-            lock.lock()
-            if let known = files[key] {
-                lock.unlock()
-                return known
-            }
-            lock.unlock()
+            if let known = files.withLock({ $0[key] }) { return known }
             let loaded = load()
-            lock.lock()
-            files[key] = loaded
-            lock.unlock()
+            files.withLock { $0[key] = loaded }
             return loaded
         }
     }

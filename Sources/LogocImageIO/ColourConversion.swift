@@ -1,5 +1,6 @@
 import CLCMS2
 import Foundation
+import LogocCore
 
 /// Converts a picture's colours to sRGB with littleCMS, from its embedded
 /// ICC profile or from PNG's `gAMA` and `cHRM`.
@@ -200,31 +201,32 @@ final class Converter: @unchecked Sendable {
 
 /// Conversions by what they are built from, so a photo used by many specs
 /// (or many photos from one phone) parses its profile once per run.
-final class TransformCache: @unchecked Sendable {
-    // @unchecked: `entries` is only touched under `lock`; a Converter is immutable.
+final class TransformCache: Sendable {
     static let shared = TransformCache()
 
-    private let lock = NSLock()
-    private var entries: [ColourConversion.Source: Result<Converter?, ColourConversion.Problem>] = [:]
-    /// Enough for every phone and camera of a team; the oldest go first.
-    private var order: [ColourConversion.Source] = []
+    /// Conversions by source, and the order they came in (the oldest go
+    /// first: enough for every phone and camera of a team).
+    private struct Entries: @unchecked Sendable {
+        // @unchecked: a Converter is immutable once made.
+        var results: [ColourConversion.Source: Result<Converter?, ColourConversion.Problem>] = [:]
+        var order: [ColourConversion.Source] = []
+    }
+    private let entries = Locked(Entries())
     static let limit = 16
     /// Larger profiles are not kept (a key holds the whole profile).
     static let largestKept = 256 << 10
 
     func converter(for source: ColourConversion.Source) -> Result<Converter?, ColourConversion.Problem> {
-        lock.lock()
-        if let hit = entries[source] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = entries.withLock({ $0.results[source] }) { return hit }
         let made = ColourConversion.makeConverter(source)
         if case .profile(let bytes, _) = source, bytes.count > Self.largestKept { return made }
-        lock.lock()
-        defer { lock.unlock() }
-        if entries[source] == nil {
-            entries[source] = made
-            order.append(source)
-            if order.count > Self.limit { entries[order.removeFirst()] = nil }
+        return entries.withLock { entries in
+            if entries.results[source] == nil {
+                entries.results[source] = made
+                entries.order.append(source)
+                if entries.order.count > Self.limit { entries.results[entries.order.removeFirst()] = nil }
+            }
+            return entries.results[source] ?? made
         }
-        return entries[source] ?? made
     }
 }

@@ -72,7 +72,7 @@ final class Backdrop {
 
     @inline(__always)
     private static func luminance(_ c: RGBA, seenBy vision: ColorVision?) -> Double {
-        vision?.luminance(of: c) ?? Luminance.of(c)
+        vision?.luminance(of: c) ?? WCAG.luminance(c)
     }
 
     private static func extremes(buffer: PixelBuffer?, rect: Rect, colors: [RGBA], seenBy vision: ColorVision? = nil) -> (Double, Double) {
@@ -86,7 +86,7 @@ final class Backdrop {
 
     /// Every pixel's luminance as seen (a translucent pixel twice: over white
     /// and over black). From the buffer, the same pixels and the same
-    /// arithmetic as `PixelBuffer.colors(in:)` then `Luminance.of`: an
+    /// arithmetic as `PixelBuffer.colors(in:)` then `WCAG.luminance`: an
     /// opaque pixel is its own straight colour.
     /// `skippingRepeats`: a pixel equal to the one before it is not seen
     /// again (its luminances are the same), for answers such as extremes
@@ -110,9 +110,9 @@ final class Backdrop {
         let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
         let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
-        Luminance.red.withUnsafeBufferPointer { r in
-            Luminance.green.withUnsafeBufferPointer { g in
-                Luminance.blue.withUnsafeBufferPointer { b in
+        WCAG.red.withUnsafeBufferPointer { r in
+            WCAG.green.withUnsafeBufferPointer { g in
+                WCAG.blue.withUnsafeBufferPointer { b in
                     buffer.bytes.withUnsafeBufferPointer { bytes in
                         guard let raw = UnsafeRawPointer(bytes.baseAddress) else { return }
                         for y in y0..<y1 {
@@ -129,8 +129,8 @@ final class Backdrop {
                                     body(r[Int(bytes[i + 2])] + g[Int(bytes[i + 1])] + b[Int(bytes[i])])
                                 } else {
                                     let c = buffer.straightColor(at: i)
-                                    body(Luminance.of(c.over(.white)))
-                                    body(Luminance.of(c.over(.black)))
+                                    body(WCAG.luminance(c.over(.white)))
+                                    body(WCAG.luminance(c.over(.black)))
                                 }
                                 i += 4
                             }
@@ -192,9 +192,7 @@ final class Backdrop {
                 if l >= text, l < above { above = l }
             }
         }
-        func ratio(_ background: Double) -> Double {
-            (max(background, text) + 0.05) / (min(background, text) + 0.05)
-        }
+        func ratio(_ background: Double) -> Double { WCAG.contrast(background, text) }
         var minimum = 21.0
         if below >= 0 { minimum = min(minimum, ratio(below)) }
         if above <= 1 { minimum = min(minimum, ratio(above)) }
@@ -238,6 +236,6 @@ enum RankedValues {
         var candidates: [Double] = []
         candidates.reserveCapacity(counts[target])
         for value in values where bucket(value) == target { candidates.append(value) }
-        return Renderer.select(&candidates, rank: rank - below)
+        return MeasureStage.select(&candidates, rank: rank - below)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LogocCore
 import LogocFonts
 import LogocImageIO
 import LogocRenderTree
@@ -103,26 +104,12 @@ public enum Floor {
         } catch {
             throw .environment("cannot create '\(directory)': \(error.localizedDescription)")
         }
-        #if canImport(Glibc)
-        // Keep 16 MB of freed heap instead of returning it to the kernel:
-        // when each avatar allocated and freed megabyte buffers (pixels,
-        // scanlines, deflate output) at the top of the heap, glibc trimmed
-        // them away and faulted them in again, about 330 page faults an
-        // avatar and 15–20 % more CPU. The canvas, compressor and buffers are
-        // reused now, as in logoc; the padding stays for what Pango and
-        // Cairo still allocate per avatar.
-        // (malloc.h is not in Swift's Glibc module: mallopt through dlsym; M_TOP_PAD is -2.)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(-2, 16 << 20)
-        }
-        #endif
         let catalog = FontCatalog()
         let shared = Shared(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var report = Report()
             do throws(RenderError) {
-                let session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
+                let session = try FontSystem.shared.locked { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
                 let run = TextRun(text: "AB", font: FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false),
                                   size: .pixels(Double(size) * textFraction), safeArea: .rect(Rect(x: 0, y: 0, width: 1, height: 1)),
                                   color: .fixed(.white), minimumContrast: nil)
@@ -192,7 +179,7 @@ public enum Floor {
 
         // The initials, centred on their ink, filled as outlines (under the
         // lock every use of fonts takes, as the renderer's text does).
-        try FontLock.run { () throws(RenderError) in try drawInitials(avatar.initials, edge: edge, on: cr, session: session, family: family) }
+        try FontSystem.shared.locked { () throws(RenderError) in try drawInitials(avatar.initials, edge: edge, on: cr, session: session, family: family) }
     }
 
     private static func drawInitials(_ initials: String, edge: Double, on cr: OpaquePointer, session: FontSession, family: String) throws(RenderError) {
@@ -257,41 +244,38 @@ public enum Floor {
     }
 
     /// The work counter and the merged reports.
-    final class Shared: @unchecked Sendable {
-        // @unchecked: every field is guarded by `lock`.
-        private let lock = NSLock()
+    final class Shared: Sendable {
+        private struct State {
+            var next = 0
+            var report = Report()
+            var error: RenderError?
+        }
         private let count: Int
-        private var next = 0
-        private var report = Report()
-        private var error: RenderError?
+        private let state = Locked(State())
 
         init(count: Int) { self.count = count }
 
         func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count, error == nil else { return nil }
-            next += 1
-            return next - 1
+            state.withLock { state in
+                guard state.next < count, state.error == nil else { return nil }
+                state.next += 1
+                return state.next - 1
+            }
         }
 
         func add(_ part: Report) {
-            lock.lock()
-            report.add(part)
-            lock.unlock()
+            state.withLock { $0.report.add(part) }
         }
 
         func fail(_ e: RenderError) {
-            lock.lock()
-            if error == nil { error = e }
-            lock.unlock()
+            state.withLock { if $0.error == nil { $0.error = e } }
         }
 
         func result() throws(RenderError) -> Report {
-            lock.lock()
-            defer { lock.unlock() }
-            if let error { throw error }
-            return report
+            try state.withLock { state throws(RenderError) -> Report in
+                if let error = state.error { throw error }
+                return state.report
+            }
         }
     }
 }

@@ -55,7 +55,7 @@ final class FontSession {
         // The bundled fonts whose folders fontconfig has cached are added
         // from those caches, all at once (a fraction of a millisecond); only
         // the named files are accepted from each folder.
-        let cache = FontconfigCache.shared
+        let cache = FontSystem.shared.fontconfig
         let cachedFiles = FontCatalog.bundled.flatMap(\.files).filter { cache.faces(ofFile: $0) != nil }
         if !cachedFiles.isEmpty {
             let accept = cachedFiles.map { "<glob>\(Self.escaped($0))</glob>" }.joined()
@@ -135,7 +135,8 @@ final class FontSession {
         // configuration, with every font and charset FcConfigAppFontAddFile
         // read (0.8 MB for two renderers), was never freed: LeakSanitizer
         // and valgrind over a 1,000-spec build. Take it back explicitly.
-        FontLock.run {
+        let (fontMap, context, config) = (fontMap, context, config)
+        FontSystem.shared.retire {
             pango_fc_font_map_shutdown(OpaquePointer(fontMap))
             pango_fc_font_map_set_config(OpaquePointer(fontMap), nil)
             g_object_unref(UnsafeMutableRawPointer(context))

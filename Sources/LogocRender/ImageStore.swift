@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import LogocCore
 import LogocImageIO
 
 /// Decoded photos and their copies scaled to device sizes, shared by every
@@ -11,9 +12,7 @@ import LogocImageIO
 /// twice the scaling. The pixels here are written once, before they are
 /// shared, and only read after; each renderer wraps them in Cairo surfaces
 /// of its own (`ImageCache`), since Cairo objects stay on one thread.
-public final class ImageStore: @unchecked Sendable {
-    // @unchecked: `decoded`, `scaled` and `scaledBytes` are only touched
-    // under `lock`; a `Pixels` is immutable once published.
+public final class ImageStore: Sendable {
 
     /// Pixel memory in Cairo's ARGB32 layout, freed with the last user.
     final class Pixels: @unchecked Sendable {
@@ -55,12 +54,34 @@ public final class ImageStore: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    /// Decoded images, least recently used first, within `decodedBudget`.
-    /// A JPEG may be here reduced (see `decoded(_:atLeast:)`), so a path
-    /// can have several entries.
-    private var decoded: [(key: String, pixels: Pixels)] = []
-    private var decodedBytes = 0
+    /// Images by key, least recently used first, within a byte budget.
+    private struct Kept {
+        var entries: [(key: String, pixels: Pixels)] = []
+        var bytes = 0
+        let budget: Int
+
+        /// Adds `entry` as the most recently used, evicting the least
+        /// recently used until the list fits the budget; an entry larger
+        /// than the whole budget is not kept at all.
+        mutating func keep(_ entry: (key: String, pixels: Pixels)) {
+            guard entry.pixels.byteCount <= budget else { return }
+            entries.append(entry)
+            bytes += entry.pixels.byteCount
+            while bytes > budget { bytes -= entries.removeFirst().pixels.byteCount }
+        }
+
+        /// The first entry that `matches`, made the most recently used.
+        mutating func use(where matches: (String, Pixels) -> Bool) -> Pixels? {
+            guard let i = entries.firstIndex(where: { matches($0.key, $0.pixels) }) else { return nil }
+            let hit = entries.remove(at: i)
+            entries.append(hit)
+            return hit.pixels
+        }
+    }
+
+    /// Decoded images within `decodedBudget`. A JPEG may be here reduced
+    /// (see `decoded(_:atLeast:)`), so a path can have several entries.
+    private let decoded = Locked(Kept(budget: ImageStore.decodedBudget))
     /// One 40-megapixel photo (160 MB) fits: each spec draws its photo at
     /// 1×, at each scale, as a ring sample and a fingerprint, and decoding a
     /// large PNG for each took seconds. What does not fit is not kept.
@@ -68,8 +89,7 @@ public final class ImageStore: @unchecked Sendable {
     /// Scaled copies by "path|width|height", least recently used first,
     /// within a memory budget: a build draws the same photo at a few sizes
     /// over and over, in no particular order.
-    private var scaled: [(key: String, pixels: Pixels)] = []
-    private var scaledBytes = 0
+    private let scaled = Locked(Kept(budget: ImageStore.scaledBudget))
     static let scaledBudget = 32 << 20
 
     public init() {}
@@ -81,8 +101,8 @@ public final class ImageStore: @unchecked Sendable {
     /// is drawn never depends on the order of the specs. Two renderers
     /// asking at once may both decode; the result is the same.
     func decoded(_ path: String, atLeast: (width: Int, height: Int)? = nil) throws(RenderError) -> Pixels {
-        if let hit = lookUp(in: \.decoded, where: { key, pixels in
-            key == path && pixels.answer(atLeast)
+        if let hit = decoded.withLock({ kept in
+            kept.use { key, pixels in key == path && pixels.answer(atLeast) }
         }) {
             return hit
         }
@@ -100,51 +120,24 @@ public final class ImageStore: @unchecked Sendable {
             Pixels(width: buffer.width, height: buffer.height, stride: buffer.stride, copying: $0,
                    isAsStored: picture.isAsStored, jpegScaling: picture.jpegScaling)
         }
-        lock.lock()
-        defer { lock.unlock() }
-        Self.keep((path, pixels), in: &decoded, bytes: &decodedBytes, budget: Self.decodedBudget)
+        decoded.withLock { $0.keep((path, pixels)) }
         return pixels
     }
 
     /// Whether `path` is decoded and kept at full size, so drawing it costs
     /// no decoding memory.
     func hasDecoded(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return decoded.contains { $0.key == path && $0.pixels.answer(nil) }
+        decoded.withLock { kept in kept.entries.contains { $0.key == path && $0.pixels.answer(nil) } }
     }
 
     /// The copy of `path` at `width` × `height`, made by `scale` on first use.
     func scaled(_ path: String, width: Int, height: Int, scale: (Pixels) throws(RenderError) -> Void) throws(RenderError) -> Pixels {
         let key = "\(path)|\(width)|\(height)"
-        if let hit = lookUp(in: \.scaled, where: { found, _ in found == key }) { return hit }
+        if let hit = scaled.withLock({ $0.use { found, _ in found == key } }) { return hit }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let pixels = Pixels(width: width, height: height, stride: stride)
         try scale(pixels)
-        lock.lock()
-        defer { lock.unlock() }
-        Self.keep((key, pixels), in: &scaled, bytes: &scaledBytes, budget: Self.scaledBudget)
+        scaled.withLock { $0.keep((key, pixels)) }
         return pixels
-    }
-
-    /// Adds `entry` as the most recently used, evicting the least recently
-    /// used until the list fits `budget`; an entry larger than the whole
-    /// budget is not kept at all.
-    private static func keep(_ entry: (key: String, pixels: Pixels), in list: inout [(key: String, pixels: Pixels)],
-                             bytes: inout Int, budget: Int) {
-        guard entry.pixels.byteCount <= budget else { return }
-        list.append(entry)
-        bytes += entry.pixels.byteCount
-        while bytes > budget { bytes -= list.removeFirst().pixels.byteCount }
-    }
-
-    private func lookUp(in list: ReferenceWritableKeyPath<ImageStore, [(key: String, pixels: Pixels)]>,
-                        where matches: (String, Pixels) -> Bool) -> Pixels? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let i = self[keyPath: list].firstIndex(where: { matches($0.key, $0.pixels) }) else { return nil }
-        let hit = self[keyPath: list].remove(at: i)
-        self[keyPath: list].append(hit)
-        return hit.pixels
     }
 }

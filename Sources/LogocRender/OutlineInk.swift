@@ -210,7 +210,8 @@ final class MeasuringContext {
     deinit {
         // The context holds the last font it drew outlines with: it lets go
         // of it under the font lock, as every other release of a font.
-        FontLock.run {
+        let (glyphs, context, surface) = (glyphs, context, surface)
+        FontSystem.shared.retire {
             glyphs.clear()
             if let context { cairo_destroy(context) }
             if let surface { cairo_surface_destroy(surface) }

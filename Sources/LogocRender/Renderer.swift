@@ -24,20 +24,6 @@ public struct TextMeasurement: Sendable, Equatable {
     public let visionRatios: [ColorVision: Double]
 }
 
-/// What a tree needs before it is drawn: its text laid out and measured, and
-/// the colour of its ring when the renderer picks it.
-struct Prepared {
-    var layout: TextLayout?
-    var measurement: TextMeasurement?
-    var border: RGBA?
-    /// Whether `border` is a `fromImage` ring's fallback: no colour of the
-    /// picture reached `PalettePick.ringContrast` just inside the ring.
-    var borderFellBack = false
-    /// The 1× canvas with the background drawn, when the measurement was
-    /// taken on it; the 1× PNG then only adds the text (`Canvas.take`).
-    var canvas: Canvas?
-}
-
 /// A drawn 1× background, handed once to the drawing that finishes it.
 final class Canvas {
     private(set) var surface: ImageSurface?
@@ -60,15 +46,11 @@ public final class Renderer {
     private let references = ReferenceInks()
     /// One PNG compressor for every image this renderer encodes.
     private var compressor: PNGEncoder.Compressor?
-    /// Canvases done with, by size, most recently used last: the next spec
-    /// of a size draws on one again instead of a new megabyte of memory
-    /// (allocating and freeing one for every PNG fragmented the heap of a
-    /// long build, docs/performance.md).
-    private var spareSurfaces: [ImageSurface] = []
-    static let spareSurfaceLimit = 2
-    /// Canvases larger than this (a 2,048 px square) are freed at once: an
-    /// 8,192 px one kept "for the next" held 256 MiB per job for good.
-    static let spareSurfaceMaxBytes = 16 << 20
+    /// Canvases done with, for the next drawing of the same size.
+    private let surfaces = SurfacePool()
+    /// The measure stage: ring colour, text layout and contrast, on this
+    /// renderer's fonts, painter and canvases.
+    private let stage: MeasureStage
     private let images: ImageStore
     private let budget: MemoryBudget
     /// Adds up draw, encode, SVG and measure time for `--timings`.
@@ -85,8 +67,9 @@ public final class Renderer {
         self.catalog = catalog
         self.images = images
         self.budget = budget
-        self.session = try FontLock.run { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
+        self.session = try FontSystem.shared.locked { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
         self.painter = Painter(images: ImageCache(store: images))
+        self.stage = MeasureStage(painter: painter, session: session, catalog: catalog, references: references, surfaces: surfaces)
     }
 
     /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
@@ -102,23 +85,30 @@ public final class Renderer {
         try drawn(tree, edge: edge).pixels()
     }
 
-    /// A surface with the tree drawn on a square of `edge` pixels.
+    /// A surface with the tree drawn on a square of `edge` pixels: the
+    /// tree measured first (or already), then drawn as measured.
     private func drawn(_ tree: RenderTree, edge: Int) throws(RenderError) -> ImageSurface {
+        try drawn(prepare(tree, keepingCanvas: edge == tree.size), edge: edge)
+    }
+
+    /// A surface with a measured tree drawn on a square of `edge` pixels:
+    /// nothing is picked or measured here, every colour is resolved.
+    private func drawn(_ prepared: Measured, edge: Int) throws(RenderError) -> ImageSurface {
+        let tree = prepared.tree
         let oneX = edge == tree.size
-        let prepared = try prepare(tree, keepingCanvas: oneX)
         let surface: ImageSurface
         let cr: OpaquePointer
         if oneX, let measured = prepared.canvas?.take() {
             surface = measured
             cr = surface.context
         } else {
-            surface = try newSurface(width: edge, height: edge)
+            surface = try surfaces.take(width: edge, height: edge)
             cr = surface.context
             cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
             try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
         }
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
         }
         return surface
     }
@@ -141,7 +131,7 @@ public final class Renderer {
 
     private func drawPNG(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
         let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: tree.size * scale) }
-        defer { keepSpare(surface) }
+        defer { surfaces.give(surface) }
         // Encoded from the surface's own memory, not a copy of it.
         return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
             do throws(ImageError) {
@@ -162,23 +152,6 @@ public final class Renderer {
         return made
     }
 
-    /// A clear surface: a spare one of that size if there is one.
-    private func newSurface(width: Int, height: Int) throws(RenderError) -> ImageSurface {
-        if let i = spareSurfaces.lastIndex(where: { $0.width == width && $0.height == height }) {
-            let spare = spareSurfaces.remove(at: i)
-            if spare.reset() { return spare }
-        }
-        return try ImageSurface(width: width, height: height)
-    }
-
-    /// Keeps `surface`, which no one uses any more, for `newSurface`.
-    private func keepSpare(_ surface: ImageSurface) {
-        guard surface.width * surface.height * 4 <= Self.spareSurfaceMaxBytes else { return }
-        spareSurfaces.removeAll { $0.width == surface.width && $0.height == surface.height }
-        spareSurfaces.append(surface)
-        if spareSurfaces.count > Self.spareSurfaceLimit { spareSurfaces.removeFirst() }
-    }
-
     /// An SVG file of the tree: self-contained, in pixel units, glyphs as
     /// outlines, with ids numbered from 1 in document order.
     public func svg(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
@@ -188,7 +161,12 @@ public final class Renderer {
     }
 
     private func drawSVG(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
-        let prepared = try prepare(tree)
+        try drawSVG(prepare(tree))
+    }
+
+    /// An SVG of a measured tree, drawn as measured.
+    private func drawSVG(_ prepared: Measured) throws(RenderError) -> [UInt8] {
+        let tree = prepared.tree
         let sink = SVGSink()
         let size = Double(tree.size)
         let box = Unmanaged.passRetained(sink)
@@ -204,7 +182,7 @@ public final class Renderer {
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
         try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontLock.run { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
@@ -254,208 +232,26 @@ public final class Renderer {
     /// black was the surprise.
     public func ringFallback(_ tree: RenderTree) throws(RenderError) -> RGBA? {
         guard tree.border?.color == .fromImage, tree.isImage else { return nil }
-        let prepared = try clock.time(.measure) { () throws(RenderError) -> Prepared in try prepare(tree) }
+        let prepared = try clock.time(.measure) { () throws(RenderError) -> Measured in try prepare(tree) }
         return prepared.borderFellBack ? prepared.border : nil
     }
 
     /// The last trees prepared: one spec's PNGs, SVG and manifest entry all
     /// ask for the same tree (light, then dark).
-    private var prepared: [(tree: RenderTree, prepared: Prepared)] = []
+    private var prepared: [(tree: RenderTree, prepared: Measured)] = []
 
-    /// Picks the ring's colour, lays out the text and measures its contrast
-    /// on the background's pixels at 1×.
-    func prepare(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Prepared {
+    /// The tree through the measure stage (ring colour, text layout,
+    /// contrast on the background's pixels at 1×), once per tree.
+    func prepare(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Measured {
         if let hit = prepared.first(where: { $0.tree == tree }) { return hit.prepared }
-        let result = try prepareAfresh(tree, keepingCanvas: keepingCanvas)
+        let result = try stage.measure(tree, keepingCanvas: keepingCanvas)
         prepared.append((tree, result))
         if prepared.count > 2 { prepared.removeFirst() }
         return result
-    }
-
-    private func prepareAfresh(_ tree: RenderTree, keepingCanvas: Bool) throws(RenderError) -> Prepared {
-        // The palette and the ring's surroundings come from one small drawing
-        // of the background alone, made only when a colour is to be picked.
-        var sample: BackgroundSample?
-        func background() throws(RenderError) -> BackgroundSample {
-            if let sample { return sample }
-            let drawn = try BackgroundSample(tree, painter: painter)
-            sample = drawn
-            return drawn
-        }
-        var border: RGBA?
-        var borderFellBack = false
-        if let ring = tree.border {
-            switch ring.color {
-            case .fixed(let c): border = c
-            case .auto, .fromImage:
-                let s = try background()
-                let near = s.ring(width: ring.width)
-                let percentile = PalettePick.ringPercentile
-                let white = Self.contrast(.white, over: near, percentile: percentile), black = Self.contrast(.black, over: near, percentile: percentile)
-                let fallback: RGBA = white > black ? .white : .black
-                border = fallback
-                if ring.color == .fromImage, tree.isImage {
-                    border = PalettePick.choose(from: s.palette, fallback: fallback) { c in
-                        Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= PalettePick.ringContrast
-                    }
-                    // Black and white are greys, never picked from the palette.
-                    borderFellBack = border == fallback
-                }
-            }
-        }
-        // Not under a picture: a scaled image is sampled through a fixed-point
-        // transform, and moving it by whole pixels moves its rounding, so the
-        // window would not be the canvas's pixels there, and `check` (which
-        // draws windows) must see exactly what `build` sees.
-        var canvas: Canvas?
-        if keepingCanvas, !tree.isImage {
-            let surface = try newSurface(width: tree.size, height: tree.size)
-            try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
-            canvas = Canvas(surface)
-        }
-        guard let run = tree.text else { return Prepared(layout: nil, measurement: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
-        let layout = try FontLock.run { () throws(RenderError) -> TextLayout in
-            try TextLayout(run, session: session, catalog: catalog, references: references)
-        }
-        // Only the pixels under the ink matter: read them from the canvas
-        // when there is one, or draw just that window of the background (the
-        // same pixels as the full canvas, at a fraction of the cost).
-        let box = layout.inkBox
-        let x0 = max(0, Int(saturating: box.x.rounded(.down))), y0 = max(0, Int(saturating: box.y.rounded(.down)))
-        let x1 = min(tree.size, Int(saturating: (box.x + box.width).rounded(.up))), y1 = min(tree.size, Int(saturating: (box.y + box.height).rounded(.up)))
-        var backdrop = Backdrop(colors: [])
-        if x1 > x0, y1 > y0 {
-            let window: PixelBuffer
-            if let surface = canvas?.surface {
-                window = try surface.pixels(x0: x0, y0: y0, x1: x1, y1: y1)
-            } else {
-                let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
-                cairo_translate(surface.context, -Double(x0), -Double(y0))
-                try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
-                window = try surface.pixels()
-            }
-            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height),
-                                forPercentile: tree.isImage)
-        }
-        let percentile = tree.isImage ? Self.imagePercentile : 0
-        let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
-        // The backdrop as each deficiency sees it, made once for every colour tried.
-        var simulated: [ColorVision: Backdrop] = [:]
-        for vision in run.colorVision where simulated[vision] == nil {
-            simulated[vision] = Backdrop(colors: backdrop.colors, seenBy: vision)
-        }
-        func visionRatio(_ c: RGBA, _ vision: ColorVision) -> Double {
-            simulated[vision].map { Self.contrast(c, over: $0, percentile: percentile) } ?? 21
-        }
-        let white = ratio(.white), black = ratio(.black)
-        let autoColor: RGBA = white > black ? .white : .black
-        let autoRatio = max(white, black)
-        let color: RGBA
-        switch run.color {
-        case .auto:
-            color = autoColor
-        case .fixed(let c):
-            color = c
-        case .fromImage:
-            let needed = run.minimumContrast ?? PalettePick.textMinimum
-            color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
-                ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
-                    visionRatio(c, vision) + 1e-9 >= needed
-                }
-            } : autoColor
-        }
-        var visionRatios: [ColorVision: Double] = [:]
-        for vision in run.colorVision {
-            visionRatios[vision] = visionRatio(color, vision)
-        }
-        let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
-                                          inkBox: layout.inkBox, visionRatios: visionRatios)
-        return Prepared(layout: layout, measurement: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
-    }
-
-    /// Text-on-background contrast over the pixels under the ink, each
-    /// translucent pixel seen over a white and a black page: the exact
-    /// minimum, or with a `percentile` that fraction of the lowest ratios
-    /// ignored. Opaque text reads the backdrop's luminances, worked out once
-    /// for every colour asked; translucent text changes with each pixel.
-    /// Text and pixels are seen as the backdrop's viewer sees them (a
-    /// translucent text laid over each pixel first, as the screen shows it).
-    static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
-        let ratio: (Double, Double) -> Double = RGBA.contrast
-        var ratios: [Double] = []
-        if text.isOpaque {
-            let t = backdrop.luminance(text)
-            guard percentile > 0 else { return backdrop.minimumContrast(t) }
-            if let known = backdrop.percentileContrast(t, percentile: percentile) { return known }
-            ratios = backdrop.luminances.map { ratio($0, t) }
-        } else {
-            func add(_ seen: RGBA) { ratios.append(ratio(backdrop.luminance(seen), backdrop.luminance(text.over(seen)))) }
-            for sample in backdrop.colors {
-                if sample.isOpaque {
-                    add(sample)
-                } else {
-                    add(sample.over(.white))
-                    add(sample.over(.black))
-                }
-            }
-            guard percentile > 0 else { return ratios.min() ?? 21 }
-        }
-        guard !ratios.isEmpty else { return 21 }
-        return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
-    }
-
-    /// `contrast(_:over:percentile:)` over given colours (a ring's surroundings).
-    static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
-        contrast(text, over: Backdrop(colors: samples), percentile: percentile)
-    }
-
-    /// The value that would be at `rank` if `values` were sorted (Hoare's
-    /// quickselect: linear time, where sorting every pixel's ratio was 12 %
-    /// of a `check`). Reorders `values`.
-    static func select(_ values: inout [Double], rank: Int) -> Double {
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = values[low + (high - low) / 2]
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if rank <= j { high = j } else if rank >= i { low = i } else { break }
-        }
-        return values[rank]
     }
 }
 
 /// Collects an SVG stream from Cairo's write callback.
 final class SVGSink {
     var bytes: [UInt8] = []
-}
-
-/// Fast WCAG luminance through a table of the 256 channel values.
-enum Luminance {
-    static let linear: [Double] = (0..<256).map { v in
-        let c = Double(v) / 255
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
-
-    /// Each channel's share of the luminance, weighted once: `of` adds three
-    /// look-ups, and the sum is the same double as weighting each time.
-    static let red = linear.map { 0.2126 * $0 }
-    static let green = linear.map { 0.7152 * $0 }
-    static let blue = linear.map { 0.0722 * $0 }
-
-    static func of(_ c: RGBA) -> Double {
-        red[Int(c.r)] + green[Int(c.g)] + blue[Int(c.b)]
-    }
-
-    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-        let l1 = of(a), l2 = of(b)
-        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
-    }
 }

@@ -146,7 +146,12 @@ final class TextLayout {
         inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
     }
 
-    deinit { FontLock.run { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+    deinit {
+        // Freed by the font system under its lock: this may run inside a
+        // locked section, and the lock is not recursive.
+        let layout = UnsafeMutableRawPointer(layout)
+        FontSystem.shared.retire { g_object_unref(layout) }
+    }
 
     /// The height of `band` (from the baseline to the top of `H` or `x`) in
     /// the text's fonts at the reference size, from the letter's exact

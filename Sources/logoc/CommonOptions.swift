@@ -102,6 +102,12 @@ struct CommonOptions: ParsableArguments {
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
+        if output != nil {
+            // A build that writes files: one malloc heap for every worker,
+            // and the freed heap handed back after each chunk (Heap).
+            Heap.useOneArena()
+            options.afterChunk = { Heap.trim() }
+        }
         var report = BuildRun.run(inputs, project: project, options: options)
         report.timings = clock?.json()
         progress?.clear()
@@ -158,14 +164,14 @@ enum Terminal {
 }
 
 /// `[n/N] team/jane` on one terminal line, redrawn in place.
-final class Progress: @unchecked Sendable {
-    // @unchecked: `lock` guards the terminal writes.
-    private let lock = NSLock()
+final class Progress: Sendable {
+    /// Held while a line is written, so two workers' lines do not mix.
+    private let terminal = Locked(())
 
     func show(_ done: Int, _ total: Int, _ name: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name)".utf8))
+        terminal.withLock { _ in
+            FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name)".utf8))
+        }
     }
 
     func clear() {

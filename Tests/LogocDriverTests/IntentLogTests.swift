@@ -123,3 +123,25 @@ import LogocFrontend
         #expect(!FileManager.default.fileExists(atPath: p.output + "/renamed.svg"))
     }
 }
+
+/// Allocator tuning is the executable's: `BuildRun` only calls back after
+/// each chunk of a build that writes files (and once before its final
+/// writes), and never for a `check`, which writes nothing.
+@Suite struct AfterChunkTests {
+    @Test func aBuildCallsBackAfterEachChunkAndACheckNever() throws {
+        let p = try IncrementalTests.Project_()
+        let calls = Locked(0)
+        var options = BuildRun.Options(outputDirectory: p.output, jobs: 1)
+        options.chunkFiles = 2
+        options.afterChunk = { calls.withLock { $0 += 1 } }
+        let report = BuildRun.run(try Discovery.inputs([p.root + "/Specs"]), project: Project.load(root: p.root), options: options)
+        #expect(report.failures.isEmpty && report.errorCount == 0)
+        // Four spec files in chunks of two, then once before the final writes.
+        #expect(calls.withLock { $0 } == 3)
+
+        var check = BuildRun.Options(outputDirectory: nil, jobs: 1)
+        check.afterChunk = { calls.withLock { $0 += 100 } }
+        _ = BuildRun.run(try Discovery.inputs([p.root + "/Specs"]), project: Project.load(root: p.root), options: check)
+        #expect(calls.withLock { $0 } == 3)
+    }
+}

@@ -63,7 +63,7 @@ struct AutoBackgroundTests {
         #expect(!palette.isEmpty)
         for colour in palette {
             #expect(AutoBackground.passes(colour, text: RGBA(rgb: 0x111827), minimum: 7, vision: []))
-            #expect(colour.relativeLuminance > 0.3)
+            #expect(WCAG.luminance(colour) > 0.3)
         }
     }
 

@@ -121,7 +121,7 @@ struct ColorVisionTests {
                     #expect(abs(vision.luminance(of: c) - expected) <= 1e-12, "\(vision) \(c)")
                     let ratio = vision.contrast(c, .black), exact = (expected + 0.05) / (vision.luminance(of: .black) + 0.05)
                     #expect(abs(ratio - exact) <= 1e-9, "\(vision) \(c): \(ratio) against \(exact)")
-                    worstRounded = max(worstRounded, abs(vision.simulate(c).relativeLuminance - expected) / (expected + 0.05))
+                    worstRounded = max(worstRounded, abs(WCAG.luminance(vision.simulate(c)) - expected) / (expected + 0.05))
                 }
                 // The ramp is sensitive to rounding: the 8-bit route misses somewhere.
                 #expect(worstRounded > 1e-4, "\(vision) \(primary): \(worstRounded)")
@@ -137,6 +137,6 @@ struct ColorVisionTests {
             }
         }
         // Pure red loses most of its lightness without red cones.
-        #expect(ColorVision.protanopia.simulate(RGBA(rgb: 0xFF0000)).relativeLuminance < 0.15)
+        #expect(WCAG.luminance(ColorVision.protanopia.simulate(RGBA(rgb: 0xFF0000))) < 0.15)
     }
 }

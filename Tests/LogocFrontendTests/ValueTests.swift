@@ -48,9 +48,9 @@ struct InitialsTests {
 
 struct ContrastTests {
     @Test func wcagRatios() {
-        #expect(abs(RGBA.white.contrast(with: .black) - 21) < 1e-9)
-        #expect(abs(RGBA.white.contrast(with: RGBA(rgb: 0x4CAF50)) - 2.78) < 0.01)
-        #expect(abs(RGBA.white.contrast(with: RGBA(rgb: 0x777777)) - 4.48) < 0.01)
+        #expect(abs(WCAG.contrast(RGBA.white, .black) - 21) < 1e-9)
+        #expect(abs(WCAG.contrast(RGBA.white, RGBA(rgb: 0x4CAF50)) - 2.78) < 0.01)
+        #expect(abs(WCAG.contrast(RGBA.white, RGBA(rgb: 0x777777)) - 4.48) < 0.01)
     }
 
     @Test func translucentBackgroundsCountTheWorseBackdrop() {

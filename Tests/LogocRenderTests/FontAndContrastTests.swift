@@ -42,7 +42,7 @@ struct PercentileTests {
                 let values = (0..<count).map { _ in Double(Int.random(in: 0..<(count / 3 + 2), using: &generator)) / 7 }
                 let rank = Int.random(in: 0..<count, using: &generator)
                 var scratch = values
-                let picked = Renderer.select(&scratch, rank: rank)
+                let picked = MeasureStage.select(&scratch, rank: rank)
                 let expected = values.sorted()[rank]
                 #expect(picked == expected, "count \(count) rank \(rank)")
             }
@@ -64,10 +64,10 @@ struct MinimumContrastTests {
             var expected = 21.0
             for s in samples {
                 for backdrop in s.isOpaque ? [s] : [s.over(.white), s.over(.black)] {
-                    expected = min(expected, Luminance.contrast(text, backdrop))
+                    expected = min(expected, WCAG.contrast(text, backdrop))
                 }
             }
-            #expect(Renderer.contrast(text, over: samples, percentile: 0) == expected)
+            #expect(MeasureStage.contrast(text, over: samples, percentile: 0) == expected)
         }
     }
 }
@@ -88,7 +88,7 @@ struct PercentileContrastTests {
 
     static func everyRatio(_ text: RGBA, _ samples: [RGBA], percentile: Double) -> Double {
         let ratios = samples.flatMap { $0.isOpaque ? [$0] : [$0.over(.white), $0.over(.black)] }
-            .map { Luminance.contrast(text, $0) }.sorted()
+            .map { WCAG.contrast(text, $0) }.sorted()
         guard !ratios.isEmpty else { return 21 }
         return ratios[min(ratios.count - 1, Int(Double(ratios.count) * percentile))]
     }
@@ -109,7 +109,7 @@ struct PercentileContrastTests {
             let random = RGBA(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator), b: .random(in: 0...255, using: &generator))
             for percentile in [0.05, 0.25] {
                 for text in fixed + [random, .white, .black] {
-                    #expect(Renderer.contrast(text, over: backdrop, percentile: percentile) == Self.everyRatio(text, samples, percentile: percentile),
+                    #expect(MeasureStage.contrast(text, over: backdrop, percentile: percentile) == Self.everyRatio(text, samples, percentile: percentile),
                             "round \(round) text \(text) percentile \(percentile)")
                 }
             }
@@ -157,7 +157,7 @@ struct RankedValuesTests {
             #expect(eager.darkest == plain.darkest && eager.lightest == plain.lightest, "round \(round)")
             for text in [RGBA.white, .black, RGBA(r: 120, g: 30, b: 200)] {
                 for percentile in [0.0, 0.05, 0.5] {
-                    #expect(Renderer.contrast(text, over: eager, percentile: percentile) == Renderer.contrast(text, over: plain, percentile: percentile),
+                    #expect(MeasureStage.contrast(text, over: eager, percentile: percentile) == MeasureStage.contrast(text, over: plain, percentile: percentile),
                             "round \(round) text \(text) percentile \(percentile)")
                 }
             }

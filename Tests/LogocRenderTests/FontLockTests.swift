@@ -9,7 +9,7 @@ import LogocRenderTree
 /// Cairo keeps ten FreeType faces open per process and closes one when it
 /// opens another; two renderers laying out and drawing text in more than
 /// ten faces at once crashed the process (about one showcase build in ten)
-/// until every use of fonts took `FontLock`. This drives two renderers
+/// until every use of fonts took the font lock (`FontSystem`). This drives two renderers
 /// through sixteen faces in opposite orders, so faces are opened and closed
 /// all the time on both threads; without the lock it crashes the test run.
 struct FontLockTests {
@@ -52,4 +52,42 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     func add() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+/// The font lock is not recursive, so a font object that goes away inside a
+/// locked section (a layout measured and dropped) cannot free itself there:
+/// the font system frees it when the section ends, in the order retired,
+/// and at once when nothing holds the lock.
+struct FontSystemTests {
+    final class Log: @unchecked Sendable {
+        // @unchecked: used by one thread.
+        var lines: [String] = []
+    }
+
+    @Test func retiredInsideASectionIsFreedWhenItEnds() {
+        let system = FontSystem()
+        let log = Log()
+        system.locked {
+            system.retire { log.lines.append("layout") }
+            system.retire { log.lines.append("session") }
+            log.lines.append("body ends")
+        }
+        #expect(log.lines == ["body ends", "layout", "session"])
+        system.retire { log.lines.append("outside") }
+        #expect(log.lines == ["body ends", "layout", "session", "outside"])
+    }
+
+    /// A real layout made and dropped inside a section: before, its deinit
+    /// took the lock again (it had to be recursive).
+    @Test func aLayoutDroppedInsideASectionDoesNotDeadlock() throws {
+        let catalog = RendererTests.catalog
+        let session = try FontSession(catalog: catalog)
+        let run = TextRun(text: "Ab", font: FontChoice(family: "Inter", file: nil, weight: 700, italic: false), size: .pixels(40),
+                          safeArea: .rect(Rect(x: 0, y: 0, width: 128, height: 128)), color: .fixed(.black), minimumContrast: nil)
+        let width = try FontSystem.shared.locked { () throws(RenderError) -> Double in
+            let layout = try TextLayout(run, session: session, catalog: catalog)
+            return layout.inkBox.width
+        }
+        #expect(width > 0)
+    }
 }

@@ -156,7 +156,7 @@ struct RendererTests {
         let auto = Self.tree(.square, .solid(RGBA(rgb: 0xFFF8E1)), text: Self.text("AB", color: .auto))
         let a = try #require(try r.measureText(auto))
         #expect(a.color == .black)
-        #expect(abs(a.ratio - RGBA.black.contrast(with: RGBA(rgb: 0xFFF8E1))) < 0.01)
+        #expect(abs(a.ratio - WCAG.contrast(RGBA.black, RGBA(rgb: 0xFFF8E1))) < 0.01)
     }
 
     @Test func imagesAreDrawnWhereTheTreeSays() throws {

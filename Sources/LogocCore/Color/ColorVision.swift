@@ -59,12 +59,12 @@ public enum ColorVision: String, Sendable, Hashable, CaseIterable, Comparable, E
     /// deuteranopia, exactly 4.466).
     public func luminance(of colour: RGBA) -> Double {
         let l = simulatedLinear(colour)
-        return 0.2126 * l.r + 0.7152 * l.g + 0.0722 * l.b
+        return WCAG.luminance(linear: l.r, l.g, l.b)
     }
 
     /// WCAG contrast of two opaque colours as this viewer sees them.
     public func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-        RGBA.contrast(luminance(of: a), luminance(of: b))
+        WCAG.contrast(luminance(of: a), luminance(of: b))
     }
 
     /// How `colour` looks to a viewer with this deficiency, as an 8-bit

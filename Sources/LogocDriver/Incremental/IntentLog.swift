@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 import LogocFrontend
 
 /// `DIR/.logoc-intent`: the outputs a build is about to write, recorded
@@ -13,19 +14,19 @@ import LogocFrontend
 /// One line per output, `<sha256>\t<path>`, appended with `O_APPEND` (a
 /// line per spec, all its outputs at once, in one `write`). A kill leaves at
 /// worst a last line cut short, which is skipped when read.
-final class IntentLog: @unchecked Sendable {
-    // @unchecked: `fd` is opened once under `lock` and then only written with O_APPEND.
+final class IntentLog: Sendable {
     static let fileName = ".logoc-intent"
 
     private let path: String
-    private let lock = NSLock()
-    private var fd: Int32 = -1
+    /// The log's descriptor, opened on first use (-1 before); each record
+    /// is one `write` under the box's lock.
+    private let fd = Locked<Int32>(-1)
 
     init(directory: String) {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { fd.withLock { if $0 >= 0 { close($0) } } }
 
     /// Records `outputs` (path relative to the output folder, SHA-256 of the
     /// bytes about to be written) before they are written. The file is made
@@ -36,15 +37,15 @@ final class IntentLog: @unchecked Sendable {
         for (output, sha256) in outputs where OutputRemoval.isPlain(output) && !output.contains("\n") {
             text += sha256 + "\t" + output + "\n"
         }
-        lock.lock()
-        defer { lock.unlock() }
-        if fd < 0 {
-            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw AtomicFile.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
-        }
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw AtomicFile.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        try fd.withLock { (fd: inout Int32) throws(AtomicFile.Failure) in
+            if fd < 0 {
+                fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+                guard fd >= 0 else { throw AtomicFile.Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+            }
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { throw AtomicFile.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        }
     }
 
     /// What an earlier build recorded and did not see to its end: path →

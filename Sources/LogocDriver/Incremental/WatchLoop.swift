@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 
 /// The file watching behind `logoc watch`: polls the size and modification
 /// time of every file under the watched folders (and of the inputs the last
@@ -7,9 +8,9 @@ import Foundation
 /// platform API and sees every kind of change (editors that replace files,
 /// renames, deleted folders) the same way.
 public final class WatchLoop: @unchecked Sendable {
-    // @unchecked: `stopped` is read and written under `lock`.
-    private let lock = NSLock()
-    private var stopped = false
+    // @unchecked: `signalSources`, `interval` and `settle` are set before
+    // the loop runs, on its thread; `stopped` is in a lock box.
+    private let stopped = Locked(false)
     private var signalSources: [DispatchSourceSignal] = []
 
     /// How often files are looked at, and how long they must stay unchanged.
@@ -20,15 +21,11 @@ public final class WatchLoop: @unchecked Sendable {
 
     /// Stops the loop after the build in progress, if any, finishes.
     public func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+        stopped.withLock { $0 = true }
     }
 
     private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
+        stopped.withLock { $0 }
     }
 
     /// Ctrl-C (SIGINT) and SIGTERM stop the loop instead of killing the process.

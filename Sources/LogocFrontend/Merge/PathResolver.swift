@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 
 /// Resolves the paths a spec names against the spec's folder and keeps them
 /// inside the project root, after `..` and symbolic links (SPEC.md, E013).
@@ -68,21 +69,15 @@ public struct PathResolver: Sendable {
     }
 
     /// Answers by key, shared by the threads of a run.
-    final class Known<Value: Sendable>: @unchecked Sendable {
-        // @unchecked: `values` is only touched under `lock`.
-        private var values: [String: Value] = [:]
-        private let lock = NSLock()
+    final class Known<Value: Sendable>: Sendable {
+        private let values = Locked<[String: Value]>([:])
 
         func get(_ key: String) -> Value? {
-            lock.lock()
-            defer { lock.unlock() }
-            return values[key]
+            values.withLock { $0[key] }
         }
 
         func set(_ key: String, _ value: Value) {
-            lock.lock()
-            values[key] = value
-            lock.unlock()
+            values.withLock { $0[key] = value }
         }
     }
 

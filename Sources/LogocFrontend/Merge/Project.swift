@@ -72,11 +72,11 @@ public final class Project: Sendable {
                 }
                 if let pair = fields["lookAlike"] {
                     config.lookAlike = pair.value.scalar == "off" ? nil
-                        : decoder.integer(pair.value, key: "lookAlike", 0...16)?.value ?? ProjectConfig.defaultLookAlike
+                        : decoder.integer(pair.value, key: "lookAlike", LanguageSchema.config.integers("lookAlike"))?.value ?? ProjectConfig.defaultLookAlike
                 }
                 config.output = fields["output"].map(\.value)
                 if let output = config.output { _ = decoder.output(output) }
-                if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: 0...64, { d, item in d.path(item, key: "fonts") }) {
+                if let pair = fields["fonts"], let folders = decoder.list(pair.value, key: "fonts", count: LanguageSchema.config.count("fonts"), { d, item in d.path(item, key: "fonts") }) {
                     for folder in folders.value {
                         switch paths.resolve(folder.value, from: paths.root) {
                         case .file(let real):

@@ -25,9 +25,9 @@ struct SyntaxDecoder {
     mutating func logo(_ node: YAMLNode) -> LogoSyntax {
         var logo = LogoSyntax()
         guard let fields = fields(of: node, LanguageSchema.logo, what: "a spec") else { return logo }
-        logo.version = fields["version"].flatMap { integer($0.value, key: "version", 1...1) }
-        logo.name = fields["name"].flatMap { text($0.value, key: "name", pattern: LanguageSchema.namePattern) }
-        logo.size = fields["size"].flatMap { integer($0.value, key: "size", 16...4096) }
+        logo.version = fields["version"].flatMap { integer($0.value, key: "version", LanguageSchema.logo.integers("version")) }
+        logo.name = fields["name"].flatMap { text($0.value, key: "name", pattern: LanguageSchema.logo.pattern("name")) }
+        logo.size = fields["size"].flatMap { integer($0.value, key: "size", LanguageSchema.logo.integers("size")) }
         appearance(fields, into: &logo)
         logo.output = fields["output"].flatMap { output($0.value) }
         return logo
@@ -35,9 +35,9 @@ struct SyntaxDecoder {
 
     /// The keys a spec and its `dark` variant share.
     mutating func appearance(_ fields: [String: YAMLNode.Pair], into logo: inout LogoSyntax) {
-        logo.shape = fields["shape"].flatMap { choice($0.value, key: "shape", ShapeSyntax.self) }
+        logo.shape = fields["shape"].flatMap { choice($0.value, key: "shape", LanguageSchema.logo.words("shape"), ShapeSyntax.self) }
         logo.shapeKey = fields["shape"]?.key.span
-        logo.cornerRadius = fields["cornerRadius"].flatMap { length($0.value, key: "cornerRadius", maxPercent: 50) }
+        logo.cornerRadius = fields["cornerRadius"].flatMap { length($0.value, key: "cornerRadius", maxPercent: LanguageSchema.logo.maxPercent("cornerRadius")) }
         logo.background = fields["background"].flatMap { background($0.value) }
         logo.text = fields["text"].flatMap { text($0.value) }
         logo.textKey = fields["text"]?.key.span
@@ -69,7 +69,7 @@ struct SyntaxDecoder {
                 result[key] = pair
                 continue
             }
-            if spec.name == "Dark", LanguageSchema.notInDark.contains(key) {
+            if spec.notHere.contains(key) {
                 diagnostics.append(Diagnostic(.E002, "'\(Quoted.value(key))' cannot be overridden in 'dark'", at: pair.key.span,
                                               help: "move '\(Quoted.value(key))' out of 'dark'; the dark variant shares it with the spec"))
                 continue
@@ -93,12 +93,11 @@ struct SyntaxDecoder {
             let present = group.filter { result[$0] != nil }
             if present.isEmpty, !checksPresence || group.contains(where: suggested.contains) {
                 continue
-            } else if present.isEmpty, spec.name != "Background" {
+            } else if present.isEmpty, let none = spec.noneOfGroup {
+                diagnostics.append(Diagnostic(.E004, none.message, at: node.span, help: none.help))
+            } else if present.isEmpty {
                 diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
                                               help: "add one of " + Self.list(group, quote: true, or: true)))
-            } else if present.isEmpty {
-                diagnostics.append(Diagnostic(.E004, "'background' needs one of 'color', 'gradient' or 'image'", at: node.span,
-                                              help: "write 'background: \"#1E88E5\"' for a solid colour"))
             } else if present.count > 1 {
                 let set = present.compactMap { result[$0] }.sorted { $0.key.span < $1.key.span }
                 guard let first = set.first, let second = set.last else { continue }
@@ -140,9 +139,9 @@ struct SyntaxDecoder {
     mutating func autoBackground(_ node: YAMLNode) -> AutoSyntax? {
         guard let fields = fields(of: node, LanguageSchema.autoBackground, what: "a mapping of 'seed' and 'from'", context: "auto") else { return nil }
         var auto = AutoSyntax()
-        auto.seed = fields["seed"].flatMap { text($0.value, key: "seed", pattern: nil) }
+        auto.seed = fields["seed"].flatMap { text($0.value, key: "seed", pattern: LanguageSchema.autoBackground.pattern("seed")) }
         if let pair = fields["from"] {
-            auto.from = list(pair.value, key: "from", count: LanguageSchema.autoFromCount) { d, item in d.colour(item, key: "from") }
+            auto.from = list(pair.value, key: "from", count: LanguageSchema.autoBackground.count("from")) { d, item in d.colour(item, key: "from") }
         }
         return auto
     }
@@ -151,10 +150,10 @@ struct SyntaxDecoder {
         guard let fields = fields(of: node, LanguageSchema.gradient, what: "a gradient mapping", context: "gradient") else { return nil }
         var gradient = GradientSyntax()
         if let pair = fields["colors"] {
-            gradient.stops = list(pair.value, key: "colors", count: 2...16) { decoder, item in decoder.stop(item) }
+            gradient.stops = list(pair.value, key: "colors", count: LanguageSchema.gradient.count("colors")) { decoder, item in decoder.stop(item) }
         }
-        gradient.angle = fields["angle"].flatMap { number($0.value, key: "angle", -3600...3600) }
-        gradient.type = fields["type"].flatMap { choice($0.value, key: "type", GradientSyntax.Kind.self) }
+        gradient.angle = fields["angle"].flatMap { number($0.value, key: "angle", LanguageSchema.gradient.numbers("angle")) }
+        gradient.type = fields["type"].flatMap { choice($0.value, key: "type", LanguageSchema.gradient.words("type"), GradientSyntax.Kind.self) }
         return gradient
     }
 
@@ -164,7 +163,7 @@ struct SyntaxDecoder {
         }
         guard let fields = fields(of: node, LanguageSchema.stop, what: "a colour or a {color, at} stop", context: "stop") else { return nil }
         guard let color = fields["color"].flatMap({ colour($0.value, key: "color") }) else { return nil }
-        let at = fields["at"].flatMap { number($0.value, key: "at", 0...1) }
+        let at = fields["at"].flatMap { number($0.value, key: "at", LanguageSchema.stop.numbers("at")) }
         return Located(StopSyntax(color: color, at: at), at: node.span)
     }
 
@@ -172,8 +171,8 @@ struct SyntaxDecoder {
         guard let fields = fields(of: node, LanguageSchema.image, what: "an image path or mapping", context: "image") else { return nil }
         var image = ImageSyntax()
         image.path = fields["path"].flatMap { path($0.value, key: "path") }
-        image.fit = fields["fit"].flatMap { choice($0.value, key: "fit", ImageSyntax.Fit.self) }
-        if let pair = fields["focus"], let items = list(pair.value, key: "focus", count: 2...2, { d, item in d.number(item, key: "focus", 0...1) }) {
+        image.fit = fields["fit"].flatMap { choice($0.value, key: "fit", LanguageSchema.image.words("fit"), ImageSyntax.Fit.self) }
+        if let pair = fields["focus"], let items = list(pair.value, key: "focus", count: LanguageSchema.image.count("focus"), { d, item in d.number(item, key: "focus", LanguageSchema.image.numbers("focus", item: true)) }) {
             image.focus = Located(items.value.map(\.value), at: items.span)
         }
         image.color = fields["color"].flatMap { colour($0.value, key: "color") }
@@ -185,18 +184,18 @@ struct SyntaxDecoder {
         var text = TextSyntax()
         text.content = fields["content"].flatMap { self.text($0.value, key: "content", pattern: nil) }.flatMap { drawable($0, key: "content") }
         text.initials = fields["initials"].flatMap { self.text($0.value, key: "initials", pattern: nil) }.flatMap { drawable($0, key: "initials") }
-        text.maxLength = fields["maxLength"].flatMap { integer($0.value, key: "maxLength", 1...8) }
+        text.maxLength = fields["maxLength"].flatMap { integer($0.value, key: "maxLength", LanguageSchema.text.integers("maxLength")) }
         text.uppercase = fields["uppercase"].flatMap { boolean($0.value, key: "uppercase") }
         text.font = fields["font"].flatMap { font($0.value) }
         if let pair = fields["size"] {
             if pair.value.scalar == "auto" {
                 text.size = Located(.auto, at: pair.value.span)
             } else {
-                text.size = length(pair.value, key: "size", maxPercent: nil, alsoAllowed: "auto").map { $0.map { .length($0) } }
+                text.size = length(pair.value, key: "size", maxPercent: LanguageSchema.text.maxPercent("size"), alsoAllowed: "auto").map { $0.map { .length($0) } }
             }
         }
         text.color = fields["color"].flatMap { chosenColour($0.value) }
-        text.initialsStyle = fields["initialsStyle"].flatMap { choice($0.value, key: "initialsStyle", InitialsStyle.self) }
+        text.initialsStyle = fields["initialsStyle"].flatMap { choice($0.value, key: "initialsStyle", LanguageSchema.text.words("initialsStyle"), InitialsStyle.self) }
         return Located(text, at: node.span)
     }
 
@@ -224,13 +223,13 @@ struct SyntaxDecoder {
                                           at: node.span, help: Suggest.nearest(s, in: words).map { "did you mean '\($0)'?" } ?? "write a weight such as 700 or bold"))
             return nil
         }
-        return integer(node, key: "weight", 100...900)
+        return integer(node, key: "weight", LanguageSchema.font.integers("weight"))
     }
 
     mutating func border(_ node: YAMLNode) -> Located<BorderSyntax>? {
         guard let fields = fields(of: node, LanguageSchema.border, what: "a border mapping", context: "border") else { return nil }
         var border = BorderSyntax()
-        border.width = fields["width"].flatMap { length($0.value, key: "width", maxPercent: 50) }
+        border.width = fields["width"].flatMap { length($0.value, key: "width", maxPercent: LanguageSchema.border.maxPercent("width")) }
         border.color = fields["color"].flatMap { chosenColour($0.value) }
         return Located(border, at: node.span)
     }
@@ -255,10 +254,11 @@ struct SyntaxDecoder {
 
     /// `colorVision`: `all`, `none`, one deficiency, or a list of them.
     mutating func colorVision(_ node: YAMLNode) -> Located<[ColorVision]>? {
-        let words = ["all", "none"] + LanguageSchema.colorVisionWords
+        let schema = LanguageSchema.contrastObject
+        let words = schema.words("colorVision")
         if node.items != nil {
-            guard let items = list(node, key: "colorVision", count: 1...3, { d, item in
-                d.word(item, key: "colorVision", LanguageSchema.colorVisionWords).flatMap { w in ColorVision(rawValue: w.value).map { Located($0, at: w.span) } }
+            guard let items = list(node, key: "colorVision", count: schema.count("colorVision"), { d, item in
+                d.word(item, key: "colorVision", schema.words("colorVision", item: true)).flatMap { w in ColorVision(rawValue: w.value).map { Located($0, at: w.span) } }
             }) else { return nil }
             checkUnique(items, key: "colorVision")
             return Located(Array(Set(items.value.map(\.value))).sorted(), at: node.span)
@@ -277,7 +277,7 @@ struct SyntaxDecoder {
             return Located(level.ratio.map { .minimum($0) } ?? .off, at: node.span)
         }
         if Self.decimalValue(s) != nil {
-            return number(node, key: "contrast", 1...21).map { $0.map { .minimum($0) } }
+            return number(node, key: "contrast", LanguageSchema.contrastObject.numbers("minimum")).map { $0.map { .minimum($0) } }
         }
         let words = LanguageSchema.contrastLevels.map(\.word)
         diagnostics.append(Diagnostic(.E003, "unknown contrast '\(Quoted.value(s))'; expected a ratio from 1 to 21 or " + Self.list(words, quote: true, or: true),
@@ -289,13 +289,13 @@ struct SyntaxDecoder {
         guard let fields = fields(of: node, LanguageSchema.output, what: "an output mapping", context: "output") else { return nil }
         var output = OutputSyntax()
         if let pair = fields["formats"] {
-            output.formats = list(pair.value, key: "formats", count: 1...2) { d, item in
-                d.word(item, key: "formats", LanguageSchema.formats)
+            output.formats = list(pair.value, key: "formats", count: LanguageSchema.output.count("formats")) { d, item in
+                d.word(item, key: "formats", LanguageSchema.output.words("formats", item: true), noun: "format")
             }
             output.formats.map { checkUnique($0, key: "formats") }
         }
         if let pair = fields["scales"] {
-            output.scales = list(pair.value, key: "scales", count: 1...4) { d, item in d.integer(item, key: "scales", 1...4) }
+            output.scales = list(pair.value, key: "scales", count: LanguageSchema.output.count("scales")) { d, item in d.integer(item, key: "scales", LanguageSchema.output.integers("scales", item: true)) }
             output.scales.map { checkUnique($0, key: "scales") }
         }
         return Located(output, at: node.span)
@@ -505,29 +505,21 @@ struct SyntaxDecoder {
                           help: "quote the colour: \(key): \"\(word)\"")
     }
 
-    mutating func choice<T: RawRepresentable>(_ node: YAMLNode, key: String, _ type: T.Type) -> Located<T>? where T.RawValue == String {
-        let words = Self.words(for: key)
+    /// One of `words` (the key's allowed words in `LanguageSchema`), as `T`.
+    mutating func choice<T: RawRepresentable>(_ node: YAMLNode, key: String, _ words: [String], _ type: T.Type) -> Located<T>? where T.RawValue == String {
         guard let w = word(node, key: key, words) else { return nil }
         return T(rawValue: w.value).map { Located($0, at: node.span) }
     }
 
-    mutating func word(_ node: YAMLNode, key: String, _ words: [String]) -> Located<String>? {
+    /// `noun`: what one word is called in messages (`format` for an item of
+    /// `formats`); the key by default.
+    mutating func word(_ node: YAMLNode, key: String, _ words: [String], noun: String? = nil) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
         if words.contains(s) { return Located(s, at: node.span) }
         let near = Suggest.nearest(s, in: words) ?? Suggest.sharingStem(s, in: words)
-        diagnostics.append(Diagnostic(.E003, "unknown \(key == "formats" ? "format" : key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
+        diagnostics.append(Diagnostic(.E003, "unknown \(noun ?? key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
                                       at: node.span, help: near.map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
         return nil
-    }
-
-    private static func words(for key: String) -> [String] {
-        switch key {
-        case "shape": LanguageSchema.shapes
-        case "type": ["linear", "radial"]
-        case "fit": ["cover", "contain"]
-        case "initialsStyle": InitialsStyle.allCases.map(\.rawValue)
-        default: []
-        }
     }
 
     /// A list whose items `item` decodes; a single scalar is not a list.

@@ -106,7 +106,7 @@ public enum AutoBackground {
     /// Whether `text` on `background` reaches `minimum`, seen normally and
     /// under each deficiency of `vision`.
     public static func passes(_ background: RGBA, text: RGBA, minimum: Double, vision: [ColorVision]) -> Bool {
-        guard text.contrast(with: background) + 1e-9 >= minimum else { return false }
+        guard WCAG.contrast(text, background) + 1e-9 >= minimum else { return false }
         return vision.allSatisfy { $0.contrast(text, background) + 1e-9 >= minimum }
     }
 
@@ -117,7 +117,7 @@ public enum AutoBackground {
     static func adjust(_ colour: RGBA, text: RGBA, minimum: Double, vision: [ColorVision]) -> RGBA? {
         let lin = (SRGB.linear[Int(colour.r)], SRGB.linear[Int(colour.g)], SRGB.linear[Int(colour.b)])
         // Light text wants a darker background; dark text a lighter one.
-        let darken = text.relativeLuminance > 0.179
+        let darken = WCAG.luminance(text) > 0.179
         func candidate(_ step: Int) -> RGBA {
             let t = Double(step) / 256
             return darken

@@ -11,8 +11,10 @@ import LogocRenderTree
 public struct Resolver: Sendable {
     public let project: Project
 
-    /// The defaults of SPEC.md.
+    /// The defaults of SPEC.md: their only home. The validator and the
+    /// driver read them from here, so what `check` judges is what `build` draws.
     public static let defaultSize = 512
+    public static let defaultShape = ShapeSyntax.circle
     public static let defaultBackground = RGBA(rgb: 0x9E9E9E)
     public static let defaultCornerRadius = LengthSyntax.percent(20)
     public static let defaultAngle = 180.0
@@ -36,7 +38,7 @@ public struct Resolver: Sendable {
     public func tree(_ logo: LogoSyntax, directory: String, name: String = "") -> RenderTree {
         let size = Double(logo.size?.value ?? Self.defaultSize)
         let shape: Shape
-        switch logo.shape?.value ?? .circle {
+        switch logo.shape?.value ?? Self.defaultShape {
         case .circle: shape = .circle
         case .square: shape = .square
         case .roundRect:

@@ -139,7 +139,8 @@ public enum LanguageSchema {
         KeySpec("auto", .object(autoBackground), "auto with a seed or a team palette: {seed: \"2026\", from: [$brand, $sky]}"),
         KeySpec("gradient", .object(gradient), "a linear or radial gradient"),
         KeySpec("image", .oneOf([.path, .object(image)]), "a photo or picture"),
-    ], exactlyOne: [["color", "auto", "gradient", "image"]])
+    ], exactlyOne: [["color", "auto", "gradient", "image"]],
+       noneOfGroup: ("'background' needs one of 'color', 'gradient' or 'image'", "write 'background: \"#1E88E5\"' for a solid colour"))
 
     public static let font = ObjectSpec("Font", keys: [
         KeySpec("family", .text(pattern: nil), "an installed or bundled family (default Inter)"),
@@ -181,7 +182,7 @@ public enum LanguageSchema {
         KeySpec("contrast", contrast, "minimum WCAG contrast of text, or off; or {minimum, colorVision}"),
     ]
 
-    public static let dark = ObjectSpec("Dark", keys: appearanceKeys)
+    public static let dark = ObjectSpec("Dark", keys: appearanceKeys, notHere: notInDark)
 
     /// A whole spec document.
     public static let logo = ObjectSpec("Logo", keys: [
@@ -199,7 +200,7 @@ public enum LanguageSchema {
         KeySpec("contrast", contrast, "default minimum contrast (default AA-large), or {minimum, colorVision}"),
         KeySpec("lookAlike", .oneOf([.integer(0...16), .choice(["off"])]),
                 "largest perceptual-hash distance (of 64 bits) at which two outputs are reported as look-alikes (W003); default \(ProjectConfig.defaultLookAlike), or off"),
-        KeySpec("fonts", .list(.path, count: nil), "folders of font files, searched before the bundled fonts"),
+        KeySpec("fonts", .list(.path, count: 0...64), "folders of font files, searched before the bundled fonts"),
         KeySpec("palette", .dictionary(keyPattern: paletteNamePattern, value: .colour), "named colours, used as $name"),
         KeySpec("output", .object(output), "default output"),
     ])

@@ -47,12 +47,23 @@ public struct ObjectSpec: Sendable {
     public let required: [String]
     /// Groups of which exactly one key must be present.
     public let exactlyOne: [[String]]
+    /// Keys of the enclosing mapping that may not be written here (`dark`
+    /// cannot override `size`): refused with their own message, not as
+    /// unknown keys.
+    public let notHere: Set<String>
+    /// The message and help when none of an `exactlyOne` group is present,
+    /// where the generic "needs one of …" would list a form no one writes
+    /// as a key (`background`'s `auto`).
+    public let noneOfGroup: (message: String, help: String)?
 
-    public init(_ name: String, keys: [KeySpec], required: [String] = [], exactlyOne: [[String]] = []) {
+    public init(_ name: String, keys: [KeySpec], required: [String] = [], exactlyOne: [[String]] = [],
+                notHere: Set<String> = [], noneOfGroup: (message: String, help: String)? = nil) {
         self.name = name
         self.keys = keys
         self.required = required
         self.exactlyOne = exactlyOne
+        self.notHere = notHere
+        self.noneOfGroup = noneOfGroup
     }
 
     public var keyNames: [String] { keys.map(\.name) }

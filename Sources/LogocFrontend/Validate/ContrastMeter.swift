@@ -12,7 +12,7 @@ public enum ContrastMeter {
 
     /// The lowest contrast of `text` over any of `backgrounds`.
     public static func minimum(_ text: RGBA, over backgrounds: [RGBA]) -> Double {
-        backgrounds.map { text.over($0).contrast(with: $0) }.min() ?? 21
+        backgrounds.map { WCAG.contrast(text.over($0), $0) }.min() ?? 21
     }
 
     /// The lowest contrast of `text` over any of `backgrounds` for a viewer

@@ -65,7 +65,7 @@ public struct ContrastRule: Sendable, Equatable {
                               at: span, help: "use a lighter or darker background, or lower 'contrast'")
         }
         let help = m.autoRatio + 1e-9 >= minimum
-            ? "use 'color: auto' (\(name(m.autoColor)) reaches it), or a \(m.color.relativeLuminance > 0.18 ? "darker" : "lighter") background"
+            ? "use 'color: auto' (\(name(m.autoColor)) reaches it), or a \(WCAG.luminance(m.color) > 0.18 ? "darker" : "lighter") background"
             : "choose a lighter or darker text colour or background; for a logotype, 'contrast: off'"
         return Diagnostic(.E011, "contrast \(shown):1 between text \(m.color) and the background is below the minimum \(label)",
                           at: span, help: help)
@@ -83,7 +83,7 @@ public struct ContrastRule: Sendable, Equatable {
         // Auto text is already the better of black and white: suggesting
         // 'color: auto' again would send the user in a circle.
         let help = m.isAuto
-            ? "the background differs from \(m.color == .white ? "white" : m.color == .black ? "black" : m.color.description) mostly in hue, which \(worst.0.rawValue) loses; use a \(m.color.relativeLuminance > 0.18 ? "darker" : "lighter") background"
+            ? "the background differs from \(m.color == .white ? "white" : m.color == .black ? "black" : m.color.description) mostly in hue, which \(worst.0.rawValue) loses; use a \(WCAG.luminance(m.color) > 0.18 ? "darker" : "lighter") background"
             : "the colours differ mostly in hue, which \(worst.0.rawValue) loses; make the text and the background differ in lightness, or use 'color: auto'"
         return Diagnostic(.E017, "contrast of \(what) is below the minimum \(label) for a viewer with " + SyntaxDecoder.list(list, quote: false, or: false),
                           at: span, help: help)

@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 
 /// `text.initialsStyle`: which graphemes of the name become the initials.
 public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
@@ -36,24 +37,19 @@ public enum Initials {
 
     /// Answers by key, shared by threads; emptied when `limit` is reached, so
     /// memory stays flat however many names a run meets.
-    final class Memo: @unchecked Sendable {
-        // @unchecked: `values` is only touched under `lock`.
-        private var values: [String: String] = [:]
-        private let lock = NSLock()
+    final class Memo: Sendable {
+        private let values = Locked<[String: String]>([:])
         let limit: Int
 
         init(limit: Int) { self.limit = limit }
 
         func value(for key: String, _ make: () -> String) -> String {
-            lock.lock()
-            let known = values[key]
-            lock.unlock()
-            if let known { return known }
+            if let known = values.withLock({ $0[key] }) { return known }
             let made = make()
-            lock.lock()
-            if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[key] = made
-            lock.unlock()
+            values.withLock { values in
+                if values.count >= limit { values.removeAll(keepingCapacity: true) }
+                values[key] = made
+            }
             return made
         }
     }

@@ -26,8 +26,8 @@ struct Validator {
 
     /// `name` is the spec's name (written, or from the file name): `background: auto` hashes it.
     mutating func validate(_ logo: LogoSyntax, name: String) {
-        let size = Double(logo.size?.value ?? 512)
-        let shape = logo.shape?.value ?? .circle
+        let size = Double(logo.size?.value ?? Resolver.defaultSize)
+        let shape = logo.shape?.value ?? Resolver.defaultShape
         // A PNG's edge is size × scale; drawing one 16,384 pixels wide takes
         // 2 GiB and half a minute, per job.
         if let scales = logo.output?.value.scales, let scale = scales.value.max(by: { $0.value < $1.value }),
@@ -116,7 +116,7 @@ struct Validator {
     /// and images, whose contrast the renderer measures on the pixels under
     /// the text). Nil when a colour is invalid.
     private mutating func background(_ background: Located<BackgroundSyntax>?) -> (written: [RGBA], visible: [RGBA])? {
-        guard let background else { return ([RGBA(rgb: 0x9E9E9E)], [RGBA(rgb: 0x9E9E9E)]) }
+        guard let background else { return ([Resolver.defaultBackground], [Resolver.defaultBackground]) }
         switch background.value {
         case .color(let colour):
             return resolve(colour).map { ([$0], ContrastMeter.backdrops($0)) }

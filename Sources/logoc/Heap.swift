@@ -1,6 +1,12 @@
 import Foundation
 
 /// The process's malloc heap, as far as a long run needs to manage it.
+///
+/// Tuning the allocator is the program's decision, not a library's: it
+/// lives here in the executable, which `main` applies before any worker
+/// thread exists, so a test process that loads LogocDriver or LogocRender
+/// keeps glibc's defaults. `BuildRun` only calls back (`afterChunk`) where
+/// freed pages may go back.
 enum Heap {
     /// Returns the heap's free pages to the system (glibc's `malloc_trim`).
     ///
@@ -33,6 +39,15 @@ enum Heap {
         guard let symbol = mallopt else { return }
         let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
         _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(arenaMax, 1)
+    }
+
+    /// Keeps `bytes` of freed heap at its top rather than returning it to
+    /// the kernel (glibc's `mallopt(M_TOP_PAD, bytes)`), for the benchmark
+    /// floor (see `BenchFloor`). A no-op where there is no `mallopt`.
+    static func keepTopPad(_ bytes: Int32) {
+        guard let symbol = mallopt else { return }
+        let topPad: Int32 = -2  // M_TOP_PAD in malloc.h
+        _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(topPad, bytes)
     }
 
     private nonisolated(unsafe) static let trimFunction = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")

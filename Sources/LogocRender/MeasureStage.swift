@@ -1,0 +1,203 @@
+import CCairo
+import Foundation
+import LogocCore
+import LogocFonts
+import LogocImageIO
+import LogocRenderTree
+
+/// A render tree with everything the drawing needs resolved: the ring's
+/// colour, the text laid out in its font session and its colour picked and
+/// measured. The renderer draws only these; it picks and measures nothing.
+struct Measured {
+    let tree: RenderTree
+    var layout: TextLayout?
+    var measurement: TextMeasurement?
+    var border: RGBA?
+    /// Whether `border` is a `fromImage` ring's fallback: no colour of the
+    /// picture reached `PalettePick.ringContrast` just inside the ring.
+    var borderFellBack = false
+    /// The 1× canvas with the background drawn, when the measurement was
+    /// taken on it; the 1× PNG then only adds the text (`Canvas.take`), and
+    /// gives the canvas back to the pool after encoding.
+    var canvas: Canvas?
+}
+
+/// The measure stage: turns a render tree into a `Measured` one. Ring and
+/// text colours are picked here (`auto`, `fromImage`), and the contrast the
+/// text reaches over the pixels under its ink is measured here, once, for
+/// `check` and `build` alike.
+struct MeasureStage {
+    let painter: Painter
+    let session: FontSession
+    let catalog: FontCatalog
+    let references: ReferenceInks
+    let surfaces: SurfacePool
+
+    /// Picks the ring's colour, lays out the text, picks the text's colour
+    /// and measures its contrast on the background's pixels at 1×.
+    ///
+    /// `keepingCanvas`: the 1× PNG of `tree` is drawn next, so measure on
+    /// its whole background, drawn on a canvas from the pool, and hand that
+    /// canvas on in the result (`Measured.canvas`) rather than drawing the
+    /// pixels under the ink twice (the same pixels either way for colours
+    /// and gradients, whose window is the same geometry moved by whole
+    /// pixels; a picture is always measured on a window).
+    func measure(_ tree: RenderTree, keepingCanvas: Bool) throws(RenderError) -> Measured {
+        // The palette and the ring's surroundings come from one small drawing
+        // of the background alone, made only when a colour is to be picked.
+        var sample: BackgroundSample?
+        func background() throws(RenderError) -> BackgroundSample {
+            if let sample { return sample }
+            let drawn = try BackgroundSample(tree, painter: painter)
+            sample = drawn
+            return drawn
+        }
+        var border: RGBA?
+        var borderFellBack = false
+        if let ring = tree.border {
+            switch ring.color {
+            case .fixed(let c): border = c
+            case .auto, .fromImage:
+                let s = try background()
+                let near = s.ring(width: ring.width)
+                let percentile = PalettePick.ringPercentile
+                let white = Self.contrast(.white, over: near, percentile: percentile), black = Self.contrast(.black, over: near, percentile: percentile)
+                let fallback: RGBA = white > black ? .white : .black
+                border = fallback
+                if ring.color == .fromImage, tree.isImage {
+                    border = PalettePick.choose(from: s.palette, fallback: fallback) { c in
+                        Self.contrast(c, over: near, percentile: percentile) + 1e-9 >= PalettePick.ringContrast
+                    }
+                    // Black and white are greys, never picked from the palette.
+                    borderFellBack = border == fallback
+                }
+            }
+        }
+        // Not under a picture: a scaled image is sampled through a fixed-point
+        // transform, and moving it by whole pixels moves its rounding, so the
+        // window would not be the canvas's pixels there, and `check` (which
+        // draws windows) must see exactly what `build` sees.
+        var canvas: Canvas?
+        if keepingCanvas, !tree.isImage {
+            let surface = try surfaces.take(width: tree.size, height: tree.size)
+            try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+            canvas = Canvas(surface)
+        }
+        guard let run = tree.text else { return Measured(tree: tree, layout: nil, measurement: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
+        let layout = try FontSystem.shared.locked { () throws(RenderError) -> TextLayout in
+            try TextLayout(run, session: session, catalog: catalog, references: references)
+        }
+        // Only the pixels under the ink matter: read them from the canvas
+        // when there is one, or draw just that window of the background (the
+        // same pixels as the full canvas, at a fraction of the cost).
+        let box = layout.inkBox
+        let x0 = max(0, Int(saturating: box.x.rounded(.down))), y0 = max(0, Int(saturating: box.y.rounded(.down)))
+        let x1 = min(tree.size, Int(saturating: (box.x + box.width).rounded(.up))), y1 = min(tree.size, Int(saturating: (box.y + box.height).rounded(.up)))
+        var backdrop = Backdrop(colors: [])
+        if x1 > x0, y1 > y0 {
+            let window: PixelBuffer
+            if let surface = canvas?.surface {
+                window = try surface.pixels(x0: x0, y0: y0, x1: x1, y1: y1)
+            } else {
+                let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
+                cairo_translate(surface.context, -Double(x0), -Double(y0))
+                try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+                window = try surface.pixels()
+            }
+            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height),
+                                forPercentile: tree.isImage)
+        }
+        let percentile = tree.isImage ? Renderer.imagePercentile : 0
+        let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
+        // The backdrop as each deficiency sees it, made once for every colour tried.
+        var simulated: [ColorVision: Backdrop] = [:]
+        for vision in run.colorVision where simulated[vision] == nil {
+            simulated[vision] = Backdrop(colors: backdrop.colors, seenBy: vision)
+        }
+        func visionRatio(_ c: RGBA, _ vision: ColorVision) -> Double {
+            simulated[vision].map { Self.contrast(c, over: $0, percentile: percentile) } ?? 21
+        }
+        let white = ratio(.white), black = ratio(.black)
+        let autoColor: RGBA = white > black ? .white : .black
+        let autoRatio = max(white, black)
+        let color: RGBA
+        switch run.color {
+        case .auto:
+            color = autoColor
+        case .fixed(let c):
+            color = c
+        case .fromImage:
+            let needed = run.minimumContrast ?? PalettePick.textMinimum
+            color = tree.isImage ? PalettePick.choose(from: try background().palette, fallback: autoColor) { c in
+                ratio(c) + 1e-9 >= needed && run.colorVision.allSatisfy { vision in
+                    visionRatio(c, vision) + 1e-9 >= needed
+                }
+            } : autoColor
+        }
+        var visionRatios: [ColorVision: Double] = [:]
+        for vision in run.colorVision {
+            visionRatios[vision] = visionRatio(color, vision)
+        }
+        let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
+                                          inkBox: layout.inkBox, visionRatios: visionRatios)
+        return Measured(tree: tree, layout: layout, measurement: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
+    }
+
+    /// Text-on-background contrast over the pixels under the ink, each
+    /// translucent pixel seen over a white and a black page: the exact
+    /// minimum, or with a `percentile` that fraction of the lowest ratios
+    /// ignored. Opaque text reads the backdrop's luminances, worked out once
+    /// for every colour asked; translucent text changes with each pixel.
+    /// Text and pixels are seen as the backdrop's viewer sees them (a
+    /// translucent text laid over each pixel first, as the screen shows it).
+    static func contrast(_ text: RGBA, over backdrop: Backdrop, percentile: Double) -> Double {
+        let ratio: (Double, Double) -> Double = WCAG.contrast
+        var ratios: [Double] = []
+        if text.isOpaque {
+            let t = backdrop.luminance(text)
+            guard percentile > 0 else { return backdrop.minimumContrast(t) }
+            if let known = backdrop.percentileContrast(t, percentile: percentile) { return known }
+            ratios = backdrop.luminances.map { ratio($0, t) }
+        } else {
+            func add(_ seen: RGBA) { ratios.append(ratio(backdrop.luminance(seen), backdrop.luminance(text.over(seen)))) }
+            for sample in backdrop.colors {
+                if sample.isOpaque {
+                    add(sample)
+                } else {
+                    add(sample.over(.white))
+                    add(sample.over(.black))
+                }
+            }
+            guard percentile > 0 else { return ratios.min() ?? 21 }
+        }
+        guard !ratios.isEmpty else { return 21 }
+        return select(&ratios, rank: min(ratios.count - 1, Int(Double(ratios.count) * percentile)))
+    }
+
+    /// `contrast(_:over:percentile:)` over given colours (a ring's surroundings).
+    static func contrast(_ text: RGBA, over samples: [RGBA], percentile: Double) -> Double {
+        contrast(text, over: Backdrop(colors: samples), percentile: percentile)
+    }
+
+    /// The value that would be at `rank` if `values` were sorted (Hoare's
+    /// quickselect: linear time, where sorting every pixel's ratio was 12 %
+    /// of a `check`). Reorders `values`.
+    static func select(_ values: inout [Double], rank: Int) -> Double {
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[low + (high - low) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if rank <= j { high = j } else if rank >= i { low = i } else { break }
+        }
+        return values[rank]
+    }
+}
