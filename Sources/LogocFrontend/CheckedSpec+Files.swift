@@ -10,7 +10,8 @@ extension CheckedSpec {
         public var written: Located<String>
     }
 
-    /// The images and font files the spec and its dark variant name and that
+    /// The images and font files the spec and its dark variant name (a font
+    /// `file:`, or a `family` found in the project's `fonts` folders) and that
     /// exist inside the root, each once, in the order written. Missing or
     /// outside ones are not here: the validator reports them (`E012`, `E013`).
     /// `check FILES` finds the specs that use a changed file through them,
@@ -25,6 +26,15 @@ extension CheckedSpec {
             for path in written {
                 guard case .file(let real) = project.paths.resolve(path.value, from: directory), !files.contains(where: { $0.path == real }) else { continue }
                 files.append(UsedFile(path: real, written: path))
+            }
+            // A family may come from the project's `fonts` folders: its files
+            // reach the outputs as a `file:` does.
+            if let family = logo.text?.value.font?.value.family {
+                let wanted = family.value.lowercased()
+                for face in project.fonts.projectFaces() where face.families.contains(where: { $0.lowercased() == wanted })
+                    && !files.contains(where: { $0.path == face.path }) {
+                    files.append(UsedFile(path: face.path, written: family))
+                }
             }
         }
         return files

@@ -178,6 +178,26 @@ struct AffectedSpecsTests {
         #expect(fixed.status == 0 && fixed.found.isEmpty, "\(fixed.found)")
     }
 
+    /// A font found by family in the project's `fonts` folder reaches the
+    /// outputs as a `file:` does: untracked, it is E019 at the family.
+    @Test func requireTrackedRefusesAnUntrackedFontFoundByFamily() throws {
+        let spec = "Specs/team/jane.yaml"
+        let dir = try Self.project([
+            "logoc.yaml": "fonts: [fonts]\n",
+            spec: "background: \"#1565C0\"\ntext:\n  content: JD\n  font: {family: Noto Sans}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                                         toPath: dir.appendingPathComponent("fonts/Brand.ttf").path)
+        #expect(try Self.git(["init", "-q"], in: dir) == 0)
+        let failing = try Self.check(["--require-tracked", spec], in: dir)
+        #expect(failing.found.map(\.code) == ["E019"] && failing.found.first?.place == "Specs/team/jane.yaml:4:18", "\(failing.found)")
+        #expect(try Self.git(["add", "fonts/Brand.ttf"], in: dir) == 0)
+        let fixed = try Self.check(["--require-tracked", spec], in: dir)
+        #expect(fixed.found.isEmpty, "\(fixed.found)")
+    }
+
     /// Outside a git repository `--require-tracked` cannot be answered: exit 2.
     @Test func requireTrackedOutsideGitIsAFailureOfTheRun() throws {
         let dir = try Self.project(["Specs/pat.yaml": "background: {image: pat.jpg}\n"])
