@@ -390,6 +390,28 @@ extension DiagnosticCode {
                       color: black
                     """
             )
+        case .E018:
+            return DiagnosticExplanation(
+                code: .E018,
+                title: "unknown output format or target, or a wrong value in 'targets' or 'small'",
+                explanation: """
+                    An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value, and the help suggests the nearest known word.
+
+                    GIF, BMP and TIFF are not written: browsers and design tools take PNG or WebP for lossless pictures and JPEG or AVIF for small lossy ones.
+                    """,
+                failing: """
+                    name: acme
+                    text: AC
+                    output:
+                      formats: [png, gif]
+                    """,
+                fixed: """
+                    name: acme
+                    text: AC
+                    output:
+                      formats: [png, svg]
+                    """
+            )
         case .E019:
             return DiagnosticExplanation(
                 code: .E019,

@@ -139,6 +139,7 @@ extension DiagnosticRenderer {
         case .E015: "ExtendsCycleOrAliasExpansion"
         case .E016: "NoFontCanDrawText"
         case .E017: "ContrastBelowMinimumForColourBlindViewers"
+        case .E018: "UnknownFormatOrTargetValue"
         case .E019: "UsedFileNotTrackedByGit"
         case .W001: "FlatGradient"
         case .W002: "KeyWithoutEffect"

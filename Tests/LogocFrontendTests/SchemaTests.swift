@@ -76,7 +76,7 @@ struct SchemaDrivenDecoderTests {
         #expect(empty.diagnostics.first?.help == "write 'background: \"#1E88E5\"' for a solid colour")
 
         let format = try p.check(spec: "text: AB\noutput: {formats: [png, gif]}\n")
-        #expect(format.summary == ["E003@2:25"])
+        #expect(format.summary == ["E018@2:25"])
         #expect(format.diagnostics.first?.message == "unknown format 'gif'; expected 'png' or 'svg'")
 
         let dark = try p.check(spec: "text: AB\ndark:\n  size: 64\n")

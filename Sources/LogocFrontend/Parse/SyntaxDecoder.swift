@@ -290,7 +290,7 @@ struct SyntaxDecoder {
         var output = OutputSyntax()
         if let pair = fields["formats"] {
             output.formats = list(pair.value, key: "formats", count: LanguageSchema.output.count("formats")) { d, item in
-                d.word(item, key: "formats", LanguageSchema.output.words("formats", item: true), noun: "format")
+                d.word(item, key: "formats", LanguageSchema.output.words("formats", item: true), noun: "format", code: .E018)
             }
             output.formats.map { checkUnique($0, key: "formats") }
         }
@@ -512,12 +512,13 @@ struct SyntaxDecoder {
     }
 
     /// `noun`: what one word is called in messages (`format` for an item of
-    /// `formats`); the key by default.
-    mutating func word(_ node: YAMLNode, key: String, _ words: [String], noun: String? = nil) -> Located<String>? {
+    /// `formats`); the key by default. `code`: E018 for the words of formats
+    /// and targets (SPEC-v2 §4), E003 elsewhere.
+    mutating func word(_ node: YAMLNode, key: String, _ words: [String], noun: String? = nil, code: DiagnosticCode = .E003) -> Located<String>? {
         guard let s = scalar(node, key: key, expected: "one of " + Self.list(words, quote: true, or: true)) else { return nil }
         if words.contains(s) { return Located(s, at: node.span) }
         let near = Suggest.nearest(s, in: words) ?? Suggest.sharingStem(s, in: words)
-        diagnostics.append(Diagnostic(.E003, "unknown \(noun ?? key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
+        diagnostics.append(Diagnostic(code, "unknown \(noun ?? key) '\(Quoted.value(s))'; expected " + Self.list(words, quote: true, or: true),
                                       at: node.span, help: near.map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(words, quote: true, or: true)))
         return nil
     }
