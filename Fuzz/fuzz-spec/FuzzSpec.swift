@@ -47,8 +47,7 @@ enum FuzzSpec {
         guard !check.diagnostics.hasErrors else { return }
         let resolver = Resolver(project: project)
         for spec in check.specs {
-            let (light, dark) = resolver.resolve(spec)
-            for tree in [light] + (dark.map { [$0] } ?? []) where tree.size <= 1024 {
+            for tree in resolver.resolve(spec).all where tree.size <= 1024 {
                 _ = try? renderer.measureText(tree)
                 _ = try? renderer.png(tree, scale: 1)
                 _ = try? renderer.svg(tree)

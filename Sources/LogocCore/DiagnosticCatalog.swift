@@ -456,6 +456,31 @@ extension DiagnosticCode {
                     text: {initials: Ann Lee}
                     """
             )
+        case .W004:
+            return DiagnosticExplanation(
+                code: .W004,
+                title: "text too small to read at an output size",
+                explanation: """
+                    An output file draws the text with a cap height (the height of a capital `H` of its font, or the text's ink height for scripts and emoji without capitals) under 5 pixels: a favicon, a 16 px PNG, an `@1x` file of a small `size`. Letters that small blur into a smudge on a browser tab or in a list. The height is measured on what that file draws: the text as laid out for the render tree that file uses, scaled to the file's pixel width (`size` × scale for PNG, `size` for SVG). The message names the smallest such file and its cap height; one warning is given per drawing, however many files show it.
+
+                    The fix is a drawing for small sizes: `small: {maxSize: N, …}` with fewer letters (`text: {maxLength: 1}`), another `text`, or no border, used by every file at most `N` pixels wide. A spec whose files are all large enough never gets this warning. A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    name: acme
+                    size: 16
+                    background: "#1E88E5"
+                    text: {content: ACME, color: white}
+                    """,
+                fixed: """
+                    name: acme
+                    size: 16
+                    background: "#1E88E5"
+                    text: {content: ACME, color: white}
+                    small:
+                      maxSize: 16
+                      text: {content: A}
+                    """
+            )
         case .W007:
             return DiagnosticExplanation(
                 code: .W007,

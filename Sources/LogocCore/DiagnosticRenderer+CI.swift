@@ -144,6 +144,7 @@ extension DiagnosticRenderer {
         case .W001: "FlatGradient"
         case .W002: "KeyWithoutEffect"
         case .W003: "LookAlikeOutputs"
+        case .W004: "TextTooSmallAtOutputSize"
         case .W007: "UnusableColourProfile"
         case .W008: "UnsafeOutputRemovalRefused"
         }

@@ -119,8 +119,8 @@ final class BuildExecutor {
             return outcome
         }
         let old = context.cache.record(outcome.specFile)
-        let (light, dark) = options.clock.time(.resolve) { context.resolver.resolve(spec) }
-        let staleness = OutputStaleness(spec, light: light, dark: dark, old: old, directory: directory, context: context)
+        let trees = options.clock.time(.resolve) { context.resolver.resolve(spec) }
+        let staleness = OutputStaleness(spec, trees: trees, old: old, directory: directory, context: context)
         outcome.dependencies = staleness.dependencies
         for (output, var record) in staleness.kept {
             outcome.unchanged.append(output.path)
@@ -136,8 +136,9 @@ final class BuildExecutor {
         }
 
         // Something must be drawn: measure, then render what is stale.
-        var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: (light, dark), renderer: renderer) { dark in
-            stale.contains { $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
+        let size = trees.light.size
+        var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: trees, renderer: renderer) { tree in
+            stale.contains { $0.output.format == .png && $0.output.scale == 1 && trees.tree(dark: $0.output.dark, pixels: $0.output.pixelWidth(size: size)) == tree }
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures
@@ -151,7 +152,7 @@ final class BuildExecutor {
         do {
             let r = try renderer()
             for item in stale {
-                let tree = item.output.dark ? (dark ?? light) : light
+                let tree = trees.tree(dark: item.output.dark, pixels: item.output.pixelWidth(size: size))
                 let bytes: [UInt8]
                 switch item.output.format {
                 case .png: bytes = try r.png(tree, scale: item.output.scale)
@@ -160,9 +161,10 @@ final class BuildExecutor {
                 files.append((item, bytes, try r.measureText(tree)?.ratio))
             }
             // After the outputs, so that drawing them happens exactly as before
-            // fingerprints existed (Pango keeps state between layouts).
+            // fingerprints existed (Pango keeps state between layouts). The
+            // full-size drawing is the spec's picture, whatever `small` draws.
             for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
-                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
+                fingerprints[isDark] = try r.fingerprint(trees.tree(dark: isDark, pixels: Int.max)).description
             }
         } catch {
             plan.report(error, logo: spec.logo)

@@ -13,24 +13,80 @@ struct SpecPlan {
     /// `CheckedSpec` is large, and a plan is made for every spec).
     let nameSpan: SourceSpan
     let displayPath: String
-    let light: RenderTree
-    let dark: RenderTree?
+    let trees: SpecTrees
     var diagnostics: [Diagnostic] = []
     /// Failures of the machine, not of the spec.
     var failures: [String] = []
 
-    /// `drawsOneX(dark)`: whether the build draws that variant's 1× PNG
+    /// `drawsOneX(tree)`: whether the build draws that tree's 1× PNG
     /// next, so its background is drawn once, measured and kept for it.
     /// `trees`: the spec's trees when the caller has resolved them already.
-    init(spec: CheckedSpec, resolver: Resolver, trees: (light: RenderTree, dark: RenderTree?)? = nil,
-         renderer: () throws(RenderError) -> Renderer, drawsOneX: (Bool) -> Bool = { _ in false }) {
+    init(spec: CheckedSpec, resolver: Resolver, trees: SpecTrees? = nil,
+         renderer: () throws(RenderError) -> Renderer, drawsOneX: (RenderTree) -> Bool = { _ in false }) {
         (nameSpan, displayPath) = (spec.nameSpan, spec.input.displayPath)
-        (light, dark) = trees ?? resolver.resolve(spec)
-        measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
-        if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
+        let trees = trees ?? resolver.resolve(spec)
+        self.trees = trees
+        let variants = Self.variants(spec, trees: trees)
+        // Every drawing some output uses, each once (light, dark, small, dark small).
+        var measured: [RenderTree] = []
+        for variant in variants where !variant.outputs.isEmpty && !measured.contains(variant.tree) {
+            measured.append(variant.tree)
+            measure(variant.tree, logo: variant.logo, renderer: renderer, keepingCanvas: drawsOneX(variant.tree))
+        }
+        checkTextSize(variants, renderer: renderer, drawsOneX: drawsOneX)
         // Contrast measured on pixels may point into a partial: name the spec.
         diagnostics.notingVia(spec.input.via(name: spec.name), ownFile: displayPath)
         diagnostics = diagnostics.normalized()
+    }
+
+    /// A drawing of the spec, the syntax it comes from (diagnostics point
+    /// into it) and the outputs that draw it.
+    struct Variant {
+        let tree: RenderTree
+        let logo: LogoSyntax
+        let isSmall: Bool
+        var outputs: [OutputFile] = []
+    }
+
+    /// The spec's drawings, each with the outputs `SpecTrees.tree(dark:pixels:)`
+    /// gives it; a tree shared by two variants takes its outputs once.
+    static func variants(_ spec: CheckedSpec, trees: SpecTrees) -> [Variant] {
+        let small = spec.logo.small?.value
+        var variants = [Variant(tree: trees.light, logo: spec.logo, isSmall: false)]
+        if let dark = trees.dark, let logo = spec.dark { variants.append(Variant(tree: dark, logo: logo, isSmall: false)) }
+        if let tree = trees.smallLight, let logo = small?.logo { variants.append(Variant(tree: tree, logo: logo, isSmall: true)) }
+        if let tree = trees.smallDark, let logo = small?.dark { variants.append(Variant(tree: tree, logo: logo, isSmall: true)) }
+        for output in spec.outputs {
+            let tree = trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size))
+            if let i = variants.firstIndex(where: { $0.tree == tree }) { variants[i].outputs.append(output) }
+        }
+        return variants
+    }
+
+    /// W004 once per drawing whose smallest file shows its text too small.
+    private mutating func checkTextSize(_ variants: [Variant], renderer: () throws(RenderError) -> Renderer, drawsOneX: (RenderTree) -> Bool) {
+        for variant in variants where variant.tree.text != nil {
+            let size = variant.tree.size
+            let files = variant.outputs.sorted { ($0.pixelWidth(size: size), $0.path) < ($1.pixelWidth(size: size), $1.path) }
+            guard let smallest = files.first else { continue }
+            do {
+                let r = try renderer()
+                guard let height = try TextSizeCheck.capHeight(of: variant.tree, pixels: smallest.pixelWidth(size: size), renderer: r,
+                                                               keepingCanvas: drawsOneX(variant.tree)),
+                      height < TextSizeCheck.minimumCapHeight else { continue }
+                // The cap height grows with the width: the files too small are the narrowest ones.
+                let failing = files.filter { height * Double($0.pixelWidth(size: size)) / Double(smallest.pixelWidth(size: size)) < TextSizeCheck.minimumCapHeight }
+                let text = variant.logo.text?.value
+                let span = text?.content?.span ?? text?.initials?.span ?? variant.logo.textKey ?? nameSpan
+                if let diagnostic = try TextSizeCheck.diagnostic(variant.tree, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: span,
+                                                                 others: failing.count - 1, largest: failing.last?.pixelWidth(size: size),
+                                                                 inSmall: variant.isSmall, renderer: r) {
+                    diagnostics.append(diagnostic)
+                }
+            } catch {
+                report(error, logo: variant.logo)
+            }
+        }
     }
 
     var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }

@@ -10,7 +10,7 @@ extension CheckedSpec {
         public var written: Located<String>
     }
 
-    /// The images and font files the spec and its dark variant name (a font
+    /// The images and font files the spec and its variants name (a font
     /// `file:`, or a `family` found in the project's `fonts` folders) and that
     /// exist inside the root, each once, in the order written. Missing or
     /// outside ones are not here: the validator reports them (`E012`, `E013`).
@@ -19,7 +19,7 @@ extension CheckedSpec {
     public func usedFiles(in project: Project) -> [UsedFile] {
         let directory = PathResolver.folder(of: input.path)
         var files: [UsedFile] = []
-        for logo in [logo] + (dark.map { [$0] } ?? []) {
+        for logo in variants {
             var written: [Located<String>] = []
             if case .image(let image) = logo.background?.value, let path = image.path { written.append(path) }
             if let file = logo.text?.value.font?.value.file { written.append(file) }

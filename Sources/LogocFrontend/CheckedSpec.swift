@@ -57,6 +57,11 @@ public struct OutputFile: Sendable, Hashable, Comparable {
     public var dark: Bool
 
     public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
+
+    /// The file's width in pixels for a canvas of `size`: `size` × scale (a
+    /// vector file's scale is 1, so `size` for it). `SpecTrees.tree(dark:pixels:)`
+    /// and W004 take it.
+    public func pixelWidth(size: Int) -> Int { size * scale }
 }
 
 /// A spec that passed the front end: its AST (and its dark variant's) and
@@ -79,6 +84,18 @@ public struct CheckedSpec: Sendable {
 }
 
 extension CheckedSpec {
+    /// Outputs at most this wide are where W004 is to be expected (auto
+    /// text reaches a cap height of 5 px from about 16 px on): their texts
+    /// are kept for it to quote. A wider one that warns still names its
+    /// file, line and column, without the line.
+    static let quotedTextWidth = 128
+
+    /// The spec and each of its variants (dark, small, dark small), the
+    /// ones that some output may draw.
+    public var variants: [LogoSyntax] {
+        [logo] + [dark, logo.small?.value.logo, logo.small?.value.dark].compactMap { $0 }
+    }
+
     /// The files that diagnostics found on pixels after the front end (text
     /// contrast over a gradient or an image, an image that does not decode)
     /// point into: the spec's own, and the partials that wrote the text, its
@@ -86,9 +103,17 @@ extension CheckedSpec {
     /// variants' backgrounds are solid, which the front end measured itself
     /// (the texts of specs with no diagnostics are let go, to keep a large
     /// build's memory flat).
+    /// W004 (text too small in a file) is measured on pixels too: the
+    /// files that wrote the text are kept when the narrowest output is at
+    /// most `quotedTextWidth` pixels wide, or the text's size is written.
     public var filesPixelDiagnosticsQuote: Set<String> {
         var files: Set<String> = []
-        for variant in [logo, dark].compactMap({ $0 }) {
+        let size = logo.size?.value ?? Resolver.defaultSize
+        let narrow = (outputs.map { $0.pixelWidth(size: size) }.min() ?? size) <= Self.quotedTextWidth
+        for variant in variants {
+            if let text = variant.text?.value, narrow || text.size != nil {
+                files.formUnion([nameSpan.file] + [variant.textKey, text.content?.span, text.initials?.span].compactMap { $0?.file })
+            }
             switch variant.background?.value {
             case .gradient?, .image?: break
             default: continue

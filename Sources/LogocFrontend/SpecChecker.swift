@@ -104,42 +104,70 @@ public struct SpecChecker: Sendable {
         }
         var merged = lower.map { NodeMerger.merge($0, own) } ?? own
         let darkNode = merged["dark"].flatMap { NullRemoval.isNull($0) ? nil : $0 }
+        let smallNode = merged["small"].flatMap { NullRemoval.isNull($0) ? nil : $0 }
         // `key: null` drops what the partials gave (NullRemoval).
-        let removal = NullRemoval.apply(to: NodeMerger.removing(["extends", "dark"], from: merged), root: LanguageSchema.logo)
+        let removal = NullRemoval.apply(to: NodeMerger.removing(["extends", "dark", "small"], from: merged), root: LanguageSchema.logo)
         merged = removal.node
         if !input.isPartial {
             result.diagnostics += removal.diagnostics
-            result.diagnostics += NullRemoval.unused(own, lower: lower, light: merged)
+            result.diagnostics += NullRemoval.unused(own, lower: lower, light: merged, dark: darkNode)
         }
 
         var decoder = SyntaxDecoder(sources: sources)
         decoder.checksPresence = !input.isPartial
         var logo = clock.time(.parse) { decoder.logo(merged) }
-        var darkLogo: LogoSyntax?
-        var darkDiagnostics: DarkVariantDiagnostics?
-        if let darkNode, let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? Optional(darkNode) {
-            if let known = decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") {
-                // Only the keys `dark` may hold are merged: an unknown one was
-                // just reported, and must not be reported again by the
-                // spec's schema as the merged spec is decoded.
-                let unknown = Set(darkNode.pairs?.compactMap(\.key.scalar) ?? []).subtracting(known.keys)
-                let allowed = NodeMerger.removing(unknown, from: darkNode)
-                var darkDecoder = SyntaxDecoder(sources: sources)
-                darkDecoder.checksPresence = decoder.checksPresence
-                let darkRemoval = NullRemoval.apply(to: NodeMerger.merge(merged, allowed), root: LanguageSchema.logo)
-                if !input.isPartial { result.diagnostics += darkRemoval.diagnostics }
-                darkLogo = darkDecoder.logo(darkRemoval.node)
-                logo.dark = Located(DarkVariant(darkLogo ?? LogoSyntax()), at: darkKey.span)
-                let fold = DarkVariantDiagnostics(darkKey: darkKey.span, darkValue: darkNode.span)
-                var own = decoder.diagnostics
-                fold.fold(darkDecoder.diagnostics, into: &own)
-                result.diagnostics += own
-                darkDiagnostics = fold
-            }
+        // The variants' mappings, with only the keys they may hold: an
+        // unknown one is reported here, and must not be reported again by
+        // the spec's schema as the merged variant is decoded.
+        let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? darkNode
+        let smallKey = root.pairs?.first(where: { $0.key.scalar == "small" })?.key ?? smallNode
+        var darkOverrides: YAMLNode?
+        if let darkNode, let known = decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") {
+            darkOverrides = NodeMerger.removing(Set(darkNode.pairs?.compactMap(\.key.scalar) ?? []).subtracting(known.keys), from: darkNode)
         }
-        if darkDiagnostics == nil { result.diagnostics += decoder.diagnostics }
+        var smallOverrides: YAMLNode?
+        var maxSize: Located<Int>?
+        if let smallNode, let known = decoder.fields(of: smallNode, LanguageSchema.small, what: "a mapping of 'maxSize' and overrides", context: "small") {
+            maxSize = known["maxSize"].flatMap { decoder.integer($0.value, key: "maxSize", LanguageSchema.small.integers("maxSize"), code: .E018) }
+            let unknown = Set(smallNode.pairs?.compactMap(\.key.scalar) ?? []).subtracting(known.keys)
+            smallOverrides = NodeMerger.removing(unknown.union(["maxSize"]), from: smallNode)
+        }
+        var ownDiagnostics = decoder.diagnostics
+        /// `overrides` merged over `base` and decoded, its diagnostics folded into `ownDiagnostics`.
+        func variant(_ base: YAMLNode, _ overrides: YAMLNode, fold: VariantDiagnostics) -> (node: YAMLNode, logo: LogoSyntax) {
+            var variantDecoder = SyntaxDecoder(sources: sources)
+            variantDecoder.checksPresence = decoder.checksPresence
+            let variantRemoval = NullRemoval.apply(to: NodeMerger.merge(base, overrides), root: LanguageSchema.logo)
+            if !input.isPartial { result.diagnostics += variantRemoval.diagnostics }
+            let decoded = variantDecoder.logo(variantRemoval.node)
+            fold.fold(variantDecoder.diagnostics, into: &ownDiagnostics)
+            return (variantRemoval.node, decoded)
+        }
+        var variants: [(logo: LogoSyntax, fold: VariantDiagnostics)] = []
+        var darkMerged: YAMLNode?
+        var darkLogo: LogoSyntax?
+        if let darkOverrides, let darkNode, let darkKey {
+            let fold = VariantDiagnostics(key: darkKey.span, value: darkNode.span)
+            let decoded = variant(merged, darkOverrides, fold: fold)
+            (darkMerged, darkLogo) = (decoded.node, decoded.logo)
+            logo.dark = Located(DarkVariant(decoded.logo), at: darkKey.span)
+            variants.append((decoded.logo, fold))
+        }
+        if let smallOverrides, let smallNode, let smallKey {
+            let fold = VariantDiagnostics(key: smallKey.span, value: smallNode.span, name: "small", keyName: "small")
+            let light = variant(merged, smallOverrides, fold: fold).logo
+            variants.append((light, fold))
+            var dark: LogoSyntax?
+            if let darkMerged {
+                let darkFold = VariantDiagnostics(key: smallKey.span, value: smallNode.span, name: "dark small", keyName: "small")
+                dark = variant(darkMerged, smallOverrides, fold: darkFold).logo
+                variants.append((dark ?? LogoSyntax(), darkFold))
+            }
+            if let maxSize { logo.small = Located(SmallVariant(maxSize: maxSize, logo: light, dark: dark), at: smallKey.span) }
+        }
+        result.diagnostics += ownDiagnostics
         if input.isPartial { return nil }
-        if validates { validate(logo, dark: darkLogo, darkDiagnostics, input: input, directory: directory, into: &result) }
+        if validates { validate(logo, variants: variants, input: input, directory: directory, into: &result) }
 
         // Name and outputs.
         var name = logo.name?.value ?? Self.defaultName(input.displayPath)
@@ -165,8 +193,8 @@ public struct SpecChecker: Sendable {
     }
 
     /// The cross-key rules, files, fonts and contrast of a decoded spec (and
-    /// of its dark variant, whose repeats `darkDiagnostics` folds).
-    private func validate(_ logo: LogoSyntax, dark darkLogo: LogoSyntax?, _ darkDiagnostics: DarkVariantDiagnostics?, input: SpecInput,
+    /// of its variants, whose repeats each variant's fold drops).
+    private func validate(_ logo: LogoSyntax, variants: [(logo: LogoSyntax, fold: VariantDiagnostics)], input: SpecInput,
                           directory: String, into result: inout FileCheck) {
         var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
         let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
@@ -174,10 +202,10 @@ public struct SpecChecker: Sendable {
         clock.time(.validate) {
             validator.validate(logo, name: validatedName)
             validated = validator.diagnostics
-            if let darkLogo, let darkDiagnostics {
-                var darkValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
-                darkValidator.validate(darkLogo, name: validatedName)
-                darkDiagnostics.fold(darkValidator.diagnostics, into: &validated)
+            for variant in variants {
+                var variantValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
+                variantValidator.validate(variant.logo, name: validatedName)
+                variant.fold.fold(variantValidator.diagnostics, into: &validated)
             }
         }
         result.diagnostics += validated

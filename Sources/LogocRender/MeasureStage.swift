@@ -139,7 +139,7 @@ struct MeasureStage {
             visionRatios[vision] = visionRatio(color, vision)
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
-                                          inkBox: layout.inkBox, visionRatios: visionRatios)
+                                          inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: visionRatios)
         return Measured(tree: tree, layout: layout, measurement: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
     }
 

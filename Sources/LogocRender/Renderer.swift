@@ -19,6 +19,9 @@ public struct TextMeasurement: Sendable, Equatable {
     public let autoColor: RGBA
     /// The ink box on the 1× canvas.
     public let inkBox: Rect
+    /// The text's cap height on the 1× canvas (`TextLayout.capHeight`): an
+    /// output `n` times as wide shows it `n` times as tall (W004).
+    public let capHeight: Double
     /// The contrast under each deficiency of `TextRun.colorVision`, measured
     /// like `ratio` with text and background both simulated.
     public let visionRatios: [ColorVision: Double]

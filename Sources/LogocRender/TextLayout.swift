@@ -19,6 +19,11 @@ final class TextLayout {
     let baselineY: Double
     /// Whether any glyph may come from the colour emoji font.
     let hasColorGlyphs: Bool
+    /// The height of the text's capitals on the 1× canvas: its font's cap
+    /// height (the outline of `H`) at `fontSize`, or the ink's height for a
+    /// text without cased letters or digits (CJK, emoji), which has no band.
+    /// How small text reads (W004) is judged on it.
+    let capHeight: Double
 
     /// The size laid out first for `auto`; ink scales linearly with size
     /// because hinting is off.
@@ -138,6 +143,7 @@ final class TextLayout {
             tries += 1
         }
         fontSize = size
+        capHeight = bodyHeight.map { $0 * size / Self.referenceSize } ?? box.height
         let center = run.safeArea.center
         // Down: the band's middle (or the ink's) on the area's centre.
         let middle = bandHeight.map { baseline - $0 * size / Self.referenceSize / 2 } ?? box.y + box.height / 2

@@ -39,9 +39,11 @@ struct GoldenTests {
         var dumps: [String: String] = [:]
         let resolver = Resolver(project: project)
         for spec in CheckRun.run(inputs, project: project).specs {
-            let (light, dark) = resolver.resolve(spec)
+            let trees = resolver.resolve(spec)
             let base = (spec.input.outputFolder.isEmpty ? "" : spec.input.outputFolder + "/") + spec.name
-            dumps[base + ".tree.txt"] = light.dump() + (dark.map { "dark:\n" + $0.dump() } ?? "")
+            dumps[base + ".tree.txt"] = trees.light.dump() + (trees.dark.map { "dark:\n" + $0.dump() } ?? "")
+                + (trees.smallLight.map { "small (at most \(trees.maxSize ?? 0) px):\n" + $0.dump() } ?? "")
+                + (trees.smallDark.map { "small dark:\n" + $0.dump() } ?? "")
         }
         return Showcase(output: output, report: report, dumps: dumps)
     }()

@@ -122,8 +122,7 @@ struct CanvasMeasurementTests {
         let resolver = Resolver(project: project)
         var compared = 0
         for spec in CheckRun.run(inputs, project: project).specs {
-            let (light, dark) = resolver.resolve(spec)
-            for tree in [light] + (dark.map { [$0] } ?? []) where tree.text != nil {
+            for tree in resolver.resolve(spec).all where tree.text != nil {
                 let window = try Renderer(catalog: project.fonts).measureText(tree)
                 let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
                 #expect(window == canvas, "\(spec.name)")
@@ -159,7 +158,7 @@ struct CanvasMeasurementTests {
         let project = Project.load(root: root)
         let input = SpecInput(path: root + "/spec.yaml", displayPath: "spec.yaml", outputFolder: "")
         let spec = try #require(CheckRun.run([input], project: project).specs.first)
-        let tree = Resolver(project: project).resolve(spec).0
+        let tree = Resolver(project: project).resolve(spec).light
         let window = try Renderer(catalog: project.fonts).measureText(tree)
         let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
         #expect(window == canvas)

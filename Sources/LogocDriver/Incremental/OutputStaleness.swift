@@ -23,16 +23,22 @@ struct OutputStaleness {
     /// Every file the spec used (absolute path → stamp), for the next run's skip test.
     var dependencies: [String: FileStamp] = [:]
 
-    init(_ spec: CheckedSpec, light: RenderTree, dark: RenderTree?, old: BuildCache.SpecRecord?, directory: String, context: BuildContext) {
+    init(_ spec: CheckedSpec, trees: SpecTrees, old: BuildCache.SpecRecord?, directory: String, context: BuildContext) {
         var dependencyPaths: [String] = []
-        let inputs = context.inputs(of: spec, trees: [light] + (dark.map { [$0] } ?? []), old: old, dependencies: &dependencyPaths)
+        let inputs = context.inputs(of: spec, trees: trees.all, old: old, dependencies: &dependencyPaths)
         dependencies = Dictionary(dependencyPaths.map { ($0, context.dependencyStamp($0, of: spec)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
-        // One hash per variant, not per output: its formats and scales share the tree.
-        let lightHash = OutputKey.treeHash(light)
-        let darkHash = dark.map(OutputKey.treeHash) ?? lightHash
+        // One hash per drawing, not per output: its formats and scales share
+        // the tree. Each output's key holds the hash of the tree it draws.
+        var hashes: [(tree: RenderTree, hash: String)] = []
+        func hash(_ tree: RenderTree) -> String {
+            if let known = hashes.first(where: { $0.tree == tree }) { return known.hash }
+            let made = OutputKey.treeHash(tree)
+            hashes.append((tree, made))
+            return made
+        }
         for output in spec.outputs {
-            let treeHash = output.dark ? darkHash : lightHash
+            let treeHash = hash(trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size)))
             let key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, output: output, contentInputs: keyedInputs)
             if let reason = context.staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, old: old, directory: directory) {
                 stale.append(Stale(output: output, key: key, tree: treeHash))

@@ -33,8 +33,28 @@ public struct LogoSyntax: Sendable, Equatable {
     public var output: Located<OutputSyntax>?
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
     public var dark: Located<DarkVariant>?
+    /// `small`: the drawings for outputs at most `maxSize` pixels wide,
+    /// located at the key `small`.
+    public var small: Located<SmallVariant>?
 
     public init() {}
+}
+
+/// The small variants: the spec with `small`'s overrides merged on top, and
+/// the dark variant with them merged on top of `dark`'s (SPEC-v2 §2).
+public final class SmallVariant: Sendable, Equatable {
+    /// `small.maxSize`: outputs at most this many pixels wide use these drawings.
+    public let maxSize: Located<Int>
+    /// The spec, then `small`.
+    public let logo: LogoSyntax
+    /// The spec, then `dark`, then `small`; nil when the spec has no `dark`.
+    public let dark: LogoSyntax?
+
+    public init(maxSize: Located<Int>, logo: LogoSyntax, dark: LogoSyntax?) {
+        (self.maxSize, self.logo, self.dark) = (maxSize, logo, dark)
+    }
+
+    public static func == (a: SmallVariant, b: SmallVariant) -> Bool { a.maxSize == b.maxSize && a.logo == b.logo && a.dark == b.dark }
 }
 
 /// Boxes the dark variant, which is itself a `LogoSyntax`.

@@ -1,6 +1,6 @@
 import LogocCore
 
-/// Merges located YAML for `extends` and `dark`: mappings key by key,
+/// Merges located YAML for `extends`, `dark` and `small`: mappings key by key,
 /// recursively; scalars and lists replaced whole. Values keep the span where
 /// they were written, so a diagnostic about a merged value points at its file.
 enum NodeMerger {
@@ -56,7 +56,7 @@ enum NodeMerger {
             case "background":
                 pairs[i].value = wrap(pairs[i].value, in: "color")
                 pairs[i].value = rewrite(pairs[i].value, "image") { wrap($0, in: "path") }
-            case "dark":
+            case "dark", "small":
                 pairs[i].value = expandShorthands(pairs[i].value)
             default:
                 break

@@ -65,14 +65,17 @@ enum NullRemoval {
     /// W002 for each null the spec's own file wrote that removes nothing:
     /// no partial (nor `logoc.yaml`'s `output`) gives the key. `lower` is
     /// what the spec extends (a null there counts as absent); `light` the
-    /// merged spec without `dark`, which a null inside `dark` may also
-    /// remove from.
-    static func unused(_ own: YAMLNode, lower: YAMLNode?, light: YAMLNode) -> [Diagnostic] {
+    /// merged spec without `dark` and `small`, which a null inside them may
+    /// also remove from (and `dark`, which one inside `small` may).
+    static func unused(_ own: YAMLNode, lower: YAMLNode?, light: YAMLNode, dark: YAMLNode? = nil) -> [Diagnostic] {
         removals(in: own).compactMap { removal in
             let path = removal.path
             if let lower, holds(path, in: lower) { return nil }
-            if path.count > 1, path[0] == "dark", holds(Array(path.dropFirst()), in: light) { return nil }
-            let place = path.count > 1 && path[0] == "dark"
+            let inVariant = path.count > 1 && (path[0] == "dark" || path[0] == "small")
+            if inVariant, holds(Array(path.dropFirst()), in: light) { return nil }
+            // `small` also overrides the dark variant: a null there may drop what `dark` sets.
+            if inVariant, path[0] == "small", let dark, holds(Array(path.dropFirst()), in: dark) { return nil }
+            let place = inVariant
                 ? "neither the spec nor a partial sets '\(path.dropFirst().joined(separator: "."))'" : "no partial sets '\(removal.dotted)'"
             return Diagnostic(.W002, "'\(removal.dotted): null' removes nothing: \(place)", at: removal.span,
                               help: "remove the line; null only drops a key that 'extends' gives (write \"null\" in quotes for the text null)")

@@ -70,8 +70,12 @@ struct SyntaxDecoder {
                 continue
             }
             if spec.notHere.contains(key) {
-                diagnostics.append(Diagnostic(.E002, "'\(Quoted.value(key))' cannot be overridden in 'dark'", at: pair.key.span,
-                                              help: "move '\(Quoted.value(key))' out of 'dark'; the dark variant shares it with the spec"))
+                // `dark` and `small` (the mappings with such keys) name themselves in `context`.
+                let variant = context ?? "dark"
+                let help = (key == "dark" || key == "small")
+                    ? "a dark small output is the spec, then 'dark', then 'small': write '\(Quoted.value(key))' at the top level of the spec"
+                    : "move '\(Quoted.value(key))' out of '\(variant)'; the \(variant) variant shares it with the spec"
+                diagnostics.append(Diagnostic(.E002, "'\(Quoted.value(key))' cannot be overridden in '\(variant)'", at: pair.key.span, help: help))
                 continue
             }
             let place = context.map { " in '\($0)'" } ?? ""
@@ -316,14 +320,14 @@ struct SyntaxDecoder {
     // MARK: Scalars
 
     /// The scalar's text, or a diagnostic when the node is a mapping, a list or empty.
-    mutating func scalar(_ node: YAMLNode, key: String, expected: String) -> String? {
+    mutating func scalar(_ node: YAMLNode, key: String, expected: String, code: DiagnosticCode? = nil) -> String? {
         if node.isEmptyPlain {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' has no value; expected \(expected)", at: node.span,
+            diagnostics.append(Diagnostic(code ?? .E003, "'\(key)' has no value; expected \(expected)", at: node.span,
                                           help: "write a value after '\(key):'"))
             return nil
         }
         guard let s = node.scalar else {
-            diagnostics.append(Diagnostic(.E003, "expected \(expected) for '\(key)', found \(node.kindDescription)", at: node.span,
+            diagnostics.append(Diagnostic(code ?? .E003, "expected \(expected) for '\(key)', found \(node.kindDescription)", at: node.span,
                                           help: "write a single value after '\(key):'"))
             return nil
         }
@@ -398,17 +402,19 @@ struct SyntaxDecoder {
         return Located(value, at: node.span)
     }
 
-    mutating func integer(_ node: YAMLNode, key: String, _ range: ClosedRange<Int>) -> Located<Int>? {
-        guard let s = scalar(node, key: key, expected: "a whole number") else { return nil }
+    /// `code`: what a value that is no whole number, or out of `range`, is
+    /// reported as; nil for the usual E003 and E006 (E018 for `small.maxSize`,
+    /// SPEC-v2 §4).
+    mutating func integer(_ node: YAMLNode, key: String, _ range: ClosedRange<Int>, code: DiagnosticCode? = nil) -> Located<Int>? {
+        guard let s = scalar(node, key: key, expected: "a whole number", code: code) else { return nil }
         guard let value = Self.decimalValue(s), value.rounded() == value else {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' must be a whole number, found '\(Quoted.value(s))'", at: node.span,
+            diagnostics.append(Diagnostic(code ?? .E003, "'\(key)' must be a whole number, found '\(Quoted.value(s))'", at: node.span,
                                           help: "write a whole number such as \(range.lowerBound)"))
             return nil
         }
         guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
             let expected = range.count == 1 ? "only \(range.lowerBound) is supported" : "expected \(range.lowerBound) to \(range.upperBound)"
-            let code: DiagnosticCode = .E006
-            diagnostics.append(Diagnostic(code, "\(key) \(Quoted.value(s)) is out of range; \(expected)", at: node.span,
+            diagnostics.append(Diagnostic(code ?? .E006, "\(key) \(Quoted.value(s)) is out of range; \(expected)", at: node.span,
                                           help: range.count == 1 ? "write '\(key): \(range.lowerBound)' or remove it" : "use a value from \(range.lowerBound) to \(range.upperBound)"))
             return nil
         }

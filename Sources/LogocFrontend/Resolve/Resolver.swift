@@ -28,10 +28,15 @@ public struct Resolver: Sendable {
         self.project = project
     }
 
-    /// The spec's light tree and, when it has `dark`, the dark one.
-    public func resolve(_ spec: CheckedSpec) -> (light: RenderTree, dark: RenderTree?) {
+    /// The spec's light tree and, when it has `dark` or `small`, those.
+    public func resolve(_ spec: CheckedSpec) -> SpecTrees {
         let directory = PathResolver.folder(of: spec.input.path)
-        return (tree(spec.logo, directory: directory, name: spec.name), spec.dark.map { tree($0, directory: directory, name: spec.name) })
+        let small = spec.logo.small?.value
+        return SpecTrees(light: tree(spec.logo, directory: directory, name: spec.name),
+                         dark: spec.dark.map { tree($0, directory: directory, name: spec.name) },
+                         smallLight: small.map { tree($0.logo, directory: directory, name: spec.name) },
+                         smallDark: small?.dark.map { tree($0, directory: directory, name: spec.name) },
+                         maxSize: small?.maxSize.value)
     }
 
     /// `name` is the spec's name, which `background: auto` hashes.

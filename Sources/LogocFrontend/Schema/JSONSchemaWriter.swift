@@ -80,8 +80,9 @@ public enum JSONSchemaWriter {
 
     /// The keys `spec` and the mappings below it must have (`required`, and
     /// one of each `exactlyOne` group), as a schema that says nothing else;
-    /// nil when there are none. `dark` is left out: it overrides the spec,
-    /// which gives what it lacks.
+    /// nil when there are none. `dark` and `small` are left out: they
+    /// override the spec, which gives what they lack (and a partial may give
+    /// `small.maxSize`).
     private static func presence(_ spec: ObjectSpec, atRoot: Bool = false) -> JSONValue? {
         var fields: [(String, JSONValue)] = []
         if !spec.required.isEmpty { fields.append(("required", .array(spec.required.map { .string($0) }))) }
@@ -90,7 +91,7 @@ public enum JSONSchemaWriter {
         }
         if groups.count == 1, case .object(let only) = groups[0] { fields += only } else if groups.count > 1 { fields.append(("allOf", .array(groups))) }
         var properties: [(String, JSONValue)] = []
-        for key in spec.keys where !(atRoot && key.name == "dark") {
+        for key in spec.keys where !(atRoot && (key.name == "dark" || key.name == "small")) {
             // `required` and `properties` concern mappings only, so one
             // schema serves a key that may also be a colour or a path.
             let nested = objects(in: key.value).compactMap { presence($0) }

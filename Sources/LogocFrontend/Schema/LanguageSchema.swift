@@ -171,7 +171,17 @@ public enum LanguageSchema {
     ])
 
     /// Keys a `dark` mapping may override: all but these.
-    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "dark"]
+    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "dark", "small"]
+
+    /// Keys a `small` mapping may override: the same as `dark`'s. A dark
+    /// small output is the spec, then `dark`, then `small`
+    /// (docs/spec-language.md, small), so neither holds the other.
+    public static let notInSmall: Set<String> = notInDark
+
+    /// `small.maxSize`: the widest output, in pixels, that uses the small
+    /// drawing. 1024 covers every icon size the targets write (at most 512)
+    /// with room to spare; above it a drawing is not small.
+    public static let smallMaxSize = 1...1024
 
     static let appearanceKeys: [KeySpec] = [
         KeySpec("shape", .choice(shapes), "outline: circle (default), square or roundRect"),
@@ -184,6 +194,11 @@ public enum LanguageSchema {
 
     public static let dark = ObjectSpec("Dark", keys: appearanceKeys, notHere: notInDark)
 
+    /// `small`: `maxSize` and the keys `dark` may override.
+    public static let small = ObjectSpec("Small", keys: [
+        KeySpec("maxSize", .integer(smallMaxSize), "every output at most this many pixels wide (size × scale; size for SVG) uses these overrides"),
+    ] + appearanceKeys, required: ["maxSize"], notHere: notInSmall)
+
     /// A whole spec document.
     public static let logo = ObjectSpec("Logo", keys: [
         KeySpec("version", .integer(1...1), "language version (1)"),
@@ -192,6 +207,7 @@ public enum LanguageSchema {
         KeySpec("size", .integer(16...4096), "edge of the square canvas in pixels (default 512)"),
     ] + appearanceKeys + [
         KeySpec("dark", .object(dark), "overrides for the dark variant, written as NAME-dark"),
+        KeySpec("small", .object(small), "overrides for outputs at most maxSize pixels wide: {maxSize: 48, text: {maxLength: 1}}"),
         KeySpec("output", .object(output), "formats and scales to write"),
     ])
 
