@@ -90,7 +90,7 @@ extension Array where Element == Diagnostic {
     /// Sorted and without repeats: a partial's mistake reaches every spec
     /// (and every document) that extends it, and is one mistake, printed
     /// once with a `via` note for each spec that reached it. (The dark
-    /// variant's repeats are settled where they arise: `DarkVariantDiagnostics`.)
+    /// variant's repeats are settled where they arise: `VariantDiagnostics`.)
     public func normalized() -> [Diagnostic] {
         guard contains(where: { $0.notes.contains(where: \.isVia) }) else { return Array(Set(self)).sorted() }
         var vias: [Diagnostic: Set<Diagnostic.Note>] = [:]

@@ -397,6 +397,8 @@ extension DiagnosticCode {
                 explanation: """
                     An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value, and the help suggests the nearest known word.
 
+                    In `small`, `maxSize` must be a whole number from 1 to 1024: `maxSize: big`, `maxSize: 0`, `maxSize: 2000`, `maxSize: 48.5`, an empty `maxSize:` or a list are E018 at the value (`error[E018]: maxSize 0 is out of range; expected 1 to 1024`). A `small` without `maxSize` is E004. The overrides inside `small` (`text`, `background`, …) are checked with their usual codes, as in the spec itself: `small: {text: {maxLength: 0}}` is E006, a colour that is no colour E005.
+
                     GIF, BMP and TIFF are not written: browsers and design tools take PNG or WebP for lossless pictures and JPEG or AVIF for small lossy ones.
                     """,
                 failing: """

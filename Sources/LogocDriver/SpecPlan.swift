@@ -63,28 +63,50 @@ struct SpecPlan {
         return variants
     }
 
-    /// W004 once per drawing whose smallest file shows its text too small.
+    /// W004 once per text too small: each drawing's narrowest file decides
+    /// (the cap height grows with the width); drawings that show the same
+    /// text at the same height (light and dark) share one warning, which
+    /// counts the other's files.
     private mutating func checkTextSize(_ variants: [Variant], renderer: () throws(RenderError) -> Renderer, drawsOneX: (RenderTree) -> Bool) {
+        struct Found {
+            var variant: Variant
+            var span: SourceSpan
+            var height: Double
+            var files: [OutputFile]
+        }
+        var found: [Found] = []
         for variant in variants where variant.tree.text != nil {
             let size = variant.tree.size
             let files = variant.outputs.sorted { ($0.pixelWidth(size: size), $0.path) < ($1.pixelWidth(size: size), $1.path) }
             guard let smallest = files.first else { continue }
             do {
-                let r = try renderer()
-                guard let height = try TextSizeCheck.capHeight(of: variant.tree, pixels: smallest.pixelWidth(size: size), renderer: r,
+                guard let height = try TextSizeCheck.capHeight(of: variant.tree, pixels: smallest.pixelWidth(size: size), renderer: try renderer(),
                                                                keepingCanvas: drawsOneX(variant.tree)),
                       height < TextSizeCheck.minimumCapHeight else { continue }
-                // The cap height grows with the width: the files too small are the narrowest ones.
                 let failing = files.filter { height * Double($0.pixelWidth(size: size)) / Double(smallest.pixelWidth(size: size)) < TextSizeCheck.minimumCapHeight }
                 let text = variant.logo.text?.value
                 let span = text?.content?.span ?? text?.initials?.span ?? variant.logo.textKey ?? nameSpan
-                if let diagnostic = try TextSizeCheck.diagnostic(variant.tree, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: span,
-                                                                 others: failing.count - 1, largest: failing.last?.pixelWidth(size: size),
-                                                                 inSmall: variant.isSmall, renderer: r) {
-                    diagnostics.append(diagnostic)
+                if let i = found.firstIndex(where: { $0.span == span && TextSizeCheck.format($0.height) == TextSizeCheck.format(height) }) {
+                    found[i].files += failing
+                } else {
+                    found.append(Found(variant: variant, span: span, height: height, files: failing))
                 }
             } catch {
                 report(error, logo: variant.logo)
+            }
+        }
+        for item in found {
+            let size = item.variant.tree.size
+            guard let smallest = item.files.first else { continue }
+            do {
+                if let diagnostic = try TextSizeCheck.diagnostic(item.variant.tree, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: item.span,
+                                                                 others: item.files.count - 1,
+                                                                 largest: item.files.map { $0.pixelWidth(size: size) }.max(),
+                                                                 inSmall: item.variant.isSmall, renderer: try renderer()) {
+                    diagnostics.append(diagnostic)
+                }
+            } catch {
+                report(error, logo: item.variant.logo)
             }
         }
     }
