@@ -79,6 +79,9 @@ struct SpecPlan {
             let size = variant.tree.size
             let files = variant.outputs.sorted { ($0.pixelWidth(size: size), $0.path) < ($1.pixelWidth(size: size), $1.path) }
             guard let smallest = files.first else { continue }
+            // Readable by a generous floor: no need to lay the text out.
+            if let floor = CapHeightBound.floor(variant.tree),
+               floor * Double(smallest.pixelWidth(size: size)) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
             do {
                 guard let height = try TextSizeCheck.capHeight(of: variant.tree, pixels: smallest.pixelWidth(size: size), renderer: try renderer(),
                                                                keepingCanvas: drawsOneX(variant.tree)),

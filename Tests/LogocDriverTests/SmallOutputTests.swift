@@ -155,6 +155,29 @@ struct SmallOutputTests {
         #expect(report.diagnostics.first?.message.contains("in 'spec.png' (16 px wide) and 3 other files;") == true)
     }
 
+    /// The floor that spares `check` the layout is never above the cap
+    /// height measured, whatever the text, shape, border or size.
+    @Test func theFloorIsBelowTheMeasuredCapHeight() throws {
+        let cases = [
+            "text: AB", "text: {initials: Mona Weiss}", "text: {content: WWWWWWWW, size: 300}", "text: {content: ÉÅÇ}",
+            "shape: square\ntext: {content: ACME}", "shape: roundRect\ntext: {content: Hi 9}", "text: {content: MW, size: 12}",
+            "border: {width: \"40%\", color: white}\ntext: {content: QW}", "size: 16\ntext: {content: ACME}",
+            "text: {content: \"Ящик Ω\"}", "text: {content: \"東京 A\"}", "text: {content: x, font: {family: Noto Sans, weight: 400}}",
+        ]
+        for yaml in cases {
+            let root = try Self.project(yaml + "\n")
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let (trees, project) = try Self.trees(root)
+            let floor = try #require(CapHeightBound.floor(trees.light), "\(yaml)")
+            let measured = try #require(try TextSizeCheck.capHeight(of: trees.light, pixels: trees.light.size, renderer: Renderer(catalog: project.fonts)))
+            #expect(floor > 0 && floor <= measured, "\(yaml): floor \(floor) over \(measured)")
+        }
+        // Caseless text (a dash, CJK alone) gets no floor: it is always measured.
+        let dash = try Self.project("text: {content: \"—\"}\n")
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        #expect(CapHeightBound.floor(try Self.trees(dash).0.light) == nil)
+    }
+
     /// The catalog's W004 examples (measured on pixels, so not in the
     /// front end's `CatalogExampleTests`) do what they claim.
     @Test func catalogExamples() throws {
