@@ -106,3 +106,81 @@ import Testing
         #expect(read.outputs == [own, web])
     }
 }
+
+/// The web mock-ups as Chromium shows them: every picture the card should
+/// show is in the page with its source, size and text, and loaded — the
+/// tabs' favicon.ico images at their own 16 and 32 px (an `<img>` of the ICO
+/// would load its 48 px image) — under the masks and tab colours meant.
+@Suite struct GalleryWebChromiumTests {
+    /// One image as the page has it, read back from the DOM.
+    struct Shown: Decodable, Equatable {
+        var src: String
+        var alt: String
+        var width: Int
+        var height: Int
+        var natural: Int
+        var clip: String
+    }
+
+    @Test func everyPictureOfTheWebMockUpsLoadsInChromium() throws {
+        let folder = try WebTargetFolder()
+        let cards = Gallery.cards(folder.entries, outputFolder: folder.output)
+        let page = Gallery.pieces(count: folder.entries.count, cards: [cards[...]]).flatMap { $0 }
+        try Data(page).write(to: URL(fileURLWithPath: folder.output + "/index.html"))
+        guard let dom = try GalleryLinkTests.dom(root: folder.root, output: folder.output, script: """
+            const images = [...gallery.querySelectorAll(".webicons img")].map(i => ({src: i.getAttribute("src"), alt: i.alt, width: i.width,
+              height: i.height, natural: i.complete ? i.naturalWidth : -1, clip: getComputedStyle(i).clipPath}));
+            document.body.dataset.images = JSON.stringify(images);
+            const colour = s => getComputedStyle(gallery.querySelector(s)).backgroundColor;
+            document.body.dataset.tabs = [".strip-light", ".strip-light .tab-on", ".strip-dark", ".strip-dark .tab-on"].map(colour).join("|");
+            document.body.dataset.loaded = gallery.body.dataset.loaded;
+            document.body.dataset.groups = [...gallery.querySelectorAll(".webicons [role=group]")].map(g => g.getAttribute("aria-label")).join("|");
+            """) else { return }
+        let json = try #require(Self.attribute("data-images", in: dom), "\(dom.prefix(500))")
+        let shown = try JSONDecoder().decode([Shown].self, from: Data(json.utf8))
+        let dir = WebTargetFolder.folder
+        let ico16 = GalleryWebTests.base64(try #require(folder.faviconImages[16])), ico32 = GalleryWebTests.base64(try #require(folder.faviconImages[32]))
+        let squircle = "polygon(", none = "none"
+        func tabs(_ theme: String) -> [Shown] {
+            [Shown(src: ico16, alt: "favicon.ico, its 16 px image, on a \(theme) tab", width: 16, height: 16, natural: 16, clip: none),
+             Shown(src: dir + "favicon.svg", alt: "favicon.svg at 16 px on a \(theme) tab", width: 16, height: 16, natural: 16, clip: none)]
+        }
+        func pinned(_ theme: String) -> [Shown] {
+            [Shown(src: ico32, alt: "favicon.ico, its 32 px image, on a \(theme) tab on a 2× screen", width: 32, height: 32, natural: 32, clip: none),
+             Shown(src: dir + "favicon.svg", alt: "favicon.svg at 32 px on a \(theme) tab on a 2× screen", width: 32, height: 32, natural: 16, clip: none)]
+        }
+        let expected = tabs("light") + tabs("dark") + pinned("light") + pinned("dark") + [
+            Shown(src: dir + "apple-touch-icon.png", alt: "Jane Doe: apple-touch-icon.png on an iPhone home screen", width: 60, height: 60, natural: 180, clip: squircle),
+            Shown(src: dir + "icon-maskable-512.png", alt: "Jane Doe: icon-maskable-512.png under a circle mask", width: 48, height: 48, natural: 512, clip: "circle(50%)"),
+            Shown(src: dir + "icon-maskable-512.png", alt: "Jane Doe: icon-maskable-512.png under a squircle mask", width: 48, height: 48, natural: 512, clip: squircle),
+            Shown(src: dir + "icon-monochrome-512.png", alt: "Jane Doe: icon-monochrome-512.png, tinted as a themed icon", width: 48, height: 48, natural: 512, clip: none),
+            Shown(src: dir + "icon-maskable-512.png", alt: "Jane Doe: icon-maskable-512.png whole, with its 80 % safe circle", width: 64, height: 64, natural: 512, clip: none),
+        ]
+        // The clip paths are compared by kind (the polygons' points are Superellipse's).
+        #expect(shown.map { var s = $0; if s.clip.hasPrefix("polygon(") { s.clip = squircle }; return s } == expected)
+        // iOS's continuous corners and Android's squircle are two different superellipses.
+        let polygons = shown.map(\.clip).filter { $0.hasPrefix("polygon(") }
+        #expect(polygons.count == 2 && polygons[0] != polygons[1])
+        // Chrome's tab strip colours: light #DEE1E6 with a white tab, dark #202124 with #35363A.
+        #expect(Self.attribute("data-tabs", in: dom) == "rgb(222, 225, 230)|rgb(255, 255, 255)|rgb(32, 33, 36)|rgb(53, 54, 58)")
+        // The page's own count: every image of the page (the card's two previews too) loaded.
+        #expect(Self.attribute("data-loaded", in: dom) == "\(expected.count + 2)/\(expected.count + 2)")
+        // Each mock-up is labelled for a screen reader.
+        #expect(Self.attribute("data-groups", in: dom)?.components(separatedBy: "|").count == 7)
+        #expect(Self.attribute("data-groups", in: dom)?.contains("Jane Doe in dark pinned browser tabs, 32 px (a 2× screen)") == true)
+
+        // A picture of it (LOGOC_GALLERY_SCREENSHOT keeps it where it says, for a person to look at).
+        let shot = ProcessInfo.processInfo.environment["LOGOC_GALLERY_SCREENSHOT"] ?? folder.root + "/gallery.png"
+        let (status, _) = try OutputTests.run("/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--user-data-dir=\(folder.root)/chromium", "--window-size=420,900", "--screenshot=\(shot)", "file://\(folder.output)/index.html"])
+        #expect(status == 0 && FileManager.default.fileExists(atPath: shot))
+    }
+
+    /// The value of the first `name="…"` attribute of the dump, unescaped.
+    static func attribute(_ name: String, in dom: String) -> String? {
+        guard let start = dom.range(of: name + "=\"") else { return nil }
+        guard let end = dom[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        return String(dom[start.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
