@@ -136,14 +136,15 @@ struct GalleryWebCard {
     static let style = """
         .webicons { margin: 8px 0 4px; display: flex; flex-direction: column; gap: 6px; }
         .strip { display: flex; align-items: flex-end; height: 34px; padding: 0 8px; border-radius: 8px; overflow: hidden; font: 12px/1 system-ui, sans-serif; }
-        .strip-light { background: #dee1e6; color: #3c4043; color-scheme: light; } .strip-dark { background: #202124; color: #9aa0a6; color-scheme: dark; }
+        .strip-light { background: #dee1e6; color: #3c4043; color-scheme: light; border-bottom: 6px solid #fff; box-shadow: 0 0 0 1px #dadce0; }
+        .strip-dark { background: #202124; color: #9aa0a6; color-scheme: dark; border-bottom: 6px solid #35363a; }
         .tab { flex: 0 1 140px; min-width: 0; height: 28px; display: flex; align-items: center; gap: 8px; padding: 0 8px 0 12px; border-radius: 8px 8px 0 0; }
         .tab img { flex: none; }
         .strip-light .tab-on { background: #fff; color: #1f1f1f; } .strip-dark .tab-on { background: #35363a; color: #e8eaed; }
         .tab-title { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         .tab-close, .tab-new { flex: none; font-size: 14px; opacity: .7; } .tab-new { padding: 0 0 8px 10px; font-size: 18px; }
         .pinned { display: flex; gap: 6px; }
-        .strip-2x { flex: 1; height: 68px; padding: 0 16px; border-radius: 16px; }
+        .strip-2x { flex: 1; height: 68px; padding: 0 16px; border-radius: 16px; border-bottom-width: 12px; }
         .strip-2x .tab { flex: 0 0 80px; height: 56px; padding: 0; justify-content: center; border-radius: 16px 16px 0 0; }
         .screens { display: flex; flex-wrap: wrap; gap: 6px; }
         .screen, .safezone { display: flex; align-items: flex-start; gap: 10px; padding: 22px 10px 8px; border-radius: 12px; position: relative; }

@@ -2,7 +2,8 @@ import Foundation
 import LogocCore
 
 /// `DIR/index.html`: every output of the manifest on a light and a dark
-/// backdrop, with its files and sizes, spec, measured contrast and warnings.
+/// backdrop, with its files and sizes, spec, measured contrast and warnings,
+/// and a spec's web target files where browsers and phones show them.
 /// Self-contained: inline CSS, images by relative path, nothing from a network.
 enum Gallery {
     static let fileName = "index.html"
