@@ -60,15 +60,15 @@ struct GalleryWebCard {
         var out = "<div class=\"webicons\">"
         if !tabIcons(size: 16, theme: "light").isEmpty {
             for theme in ["light", "dark"] {
-                out += "<div class=\"strip strip-\(theme)\" role=\"group\" aria-label=\"\(attr(title)) in \(theme) browser tabs, 16 px\">"
+                out += "<div class=\"strip strip-\(theme)\" role=\"group\" aria-label=\"\(HTML.escaped(title)) in \(theme) browser tabs, 16 px\">"
                 out += tabIcons(size: 16, theme: theme).enumerated().map { i, icon in
-                    "<div class=\"tab\(i == 0 ? " tab-on" : "")\">\(icon)<span class=\"tab-title\">\(text(title))</span><span class=\"tab-close\" aria-hidden=\"true\">×</span></div>"
+                    "<div class=\"tab\(i == 0 ? " tab-on" : "")\">\(icon)<span class=\"tab-title\">\(HTML.escaped(title))</span><span class=\"tab-close\" aria-hidden=\"true\">×</span></div>"
                 }.joined()
                 out += "<span class=\"tab-new\" aria-hidden=\"true\">+</span></div>"
             }
             out += "<div class=\"pinned\">"
             for theme in ["light", "dark"] {
-                out += "<div class=\"strip strip-\(theme) strip-2x\" role=\"group\" aria-label=\"\(attr(title)) in \(theme) pinned browser tabs, 32 px (a 2× screen)\">"
+                out += "<div class=\"strip strip-\(theme) strip-2x\" role=\"group\" aria-label=\"\(HTML.escaped(title)) in \(theme) pinned browser tabs, 32 px (a 2× screen)\">"
                 out += tabIcons(size: 32, theme: theme).enumerated().map { i, icon in "<div class=\"tab\(i == 0 ? " tab-on" : "")\">\(icon)</div>" }.joined()
                 out += "</div>"
             }
@@ -88,10 +88,10 @@ struct GalleryWebCard {
         var icons: [String] = []
         if let ico = files["favicon.ico"], let src = favicon[size] {
             let what = src.hasPrefix("data:") ? "favicon.ico, its \(size) px image, on \(place)" : "favicon.ico on \(place)"
-            icons.append("<img src=\"\(src)\" data-file=\"\(Gallery.url(ico.path))\" width=\"\(size)\" height=\"\(size)\" alt=\"\(attr(what))\">")
+            icons.append("<img src=\"\(src)\" data-file=\"\(Gallery.url(ico.path))\" width=\"\(size)\" height=\"\(size)\" alt=\"\(HTML.escaped(what))\">")
         }
         if let svg = files["favicon.svg"] {
-            icons.append("<img src=\"\(Gallery.url(svg.path))\" width=\"\(size)\" height=\"\(size)\" alt=\"\(attr("favicon.svg at \(size) px on \(place)"))\">")
+            icons.append("<img src=\"\(Gallery.url(svg.path))\" width=\"\(size)\" height=\"\(size)\" alt=\"\(HTML.escaped("favicon.svg at \(size) px on \(place)"))\">")
         }
         if icons.count == 1 { icons.append(icons[0]) }
         return icons
@@ -102,17 +102,17 @@ struct GalleryWebCard {
         var ios = "", android = ""
         if let apple = files["apple-touch-icon.png"] {
             ios = "<div class=\"screen screen-ios\" role=\"group\" aria-label=\"iPhone home screen\"><span class=\"screen-name\">iPhone</span>"
-                + app("<img class=\"mask-ios\" src=\"\(Gallery.url(apple.path))\" width=\"60\" height=\"60\" alt=\"\(attr(title)): apple-touch-icon.png on an iPhone home screen\">")
+                + app("<img class=\"mask-ios\" src=\"\(Gallery.url(apple.path))\" width=\"60\" height=\"60\" alt=\"\(HTML.escaped(title)): apple-touch-icon.png on an iPhone home screen\">")
                 + "</div>"
         }
         var icons: [String] = []
         if let maskable = files["icon-maskable-512.png"] {
             for mask in ["circle", "squircle"] {
-                icons.append(app("<img class=\"mask-\(mask)\" src=\"\(Gallery.url(maskable.path))\" width=\"48\" height=\"48\" alt=\"\(attr(title)): icon-maskable-512.png under a \(mask) mask\">"))
+                icons.append(app("<img class=\"mask-\(mask)\" src=\"\(Gallery.url(maskable.path))\" width=\"48\" height=\"48\" alt=\"\(HTML.escaped(title)): icon-maskable-512.png under a \(mask) mask\">"))
             }
         }
         if let mono = files["icon-monochrome-512.png"] {
-            icons.append(app("<span class=\"themed\"><img src=\"\(Gallery.url(mono.path))\" width=\"48\" height=\"48\" alt=\"\(attr(title)): icon-monochrome-512.png, tinted as a themed icon\"></span>"))
+            icons.append(app("<span class=\"themed\"><img src=\"\(Gallery.url(mono.path))\" width=\"48\" height=\"48\" alt=\"\(HTML.escaped(title)): icon-monochrome-512.png, tinted as a themed icon\"></span>"))
         }
         if !icons.isEmpty {
             android = "<div class=\"screen screen-android\" role=\"group\" aria-label=\"Android home screen\"><span class=\"screen-name\">Android</span>" + icons.joined() + "</div>"
@@ -120,7 +120,7 @@ struct GalleryWebCard {
         var safe = ""
         if let maskable = files["icon-maskable-512.png"] {
             safe = "<div class=\"safezone\" role=\"group\" aria-label=\"The maskable icon whole, its safe circle of 80 % dashed\"><span class=\"screen-name\">safe zone</span>"
-                + "<span class=\"safe-frame\"><img src=\"\(Gallery.url(maskable.path))\" width=\"64\" height=\"64\" alt=\"\(attr(title)): icon-maskable-512.png whole, with its 80 % safe circle\"></span></div>"
+                + "<span class=\"safe-frame\"><img src=\"\(Gallery.url(maskable.path))\" width=\"64\" height=\"64\" alt=\"\(HTML.escaped(title)): icon-maskable-512.png whole, with its 80 % safe circle\"></span></div>"
         }
         let all = ios + android + safe
         return all.isEmpty ? "" : "<div class=\"screens\">" + all + "</div>"
@@ -128,7 +128,7 @@ struct GalleryWebCard {
 
     /// One app on a home screen: its icon, its name under it.
     private func app(_ icon: String) -> String {
-        "<div class=\"app\">\(icon)<span class=\"app-label\" aria-hidden=\"true\">\(text(title))</span></div>"
+        "<div class=\"app\">\(icon)<span class=\"app-label\" aria-hidden=\"true\">\(HTML.escaped(title))</span></div>"
     }
 
     /// The page's rules for these cards (in the page's `<style>`), and the
@@ -170,8 +170,4 @@ struct GalleryWebCard {
     static let tintFilter = """
         <svg width="0" height="0" style="position:absolute" aria-hidden="true"><filter id="logoc-tint" color-interpolation-filters="sRGB"><feFlood flood-color="#0b57d0"/><feComposite in2="SourceAlpha" operator="in"/></filter></svg>
         """
-
-    private func text(_ s: String) -> String { HTML.escaped(s) }
-
-    private func attr(_ s: String) -> String { HTML.escaped(s) }
 }
