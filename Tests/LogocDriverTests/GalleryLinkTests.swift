@@ -58,11 +58,17 @@ import LogocFrontend
     /// The page Chromium shows after its scripts ran (and after `script`, run
     /// in a harness page that holds the gallery in a frame, when given).
     static func dom(of project: IncrementalTests.Project_, script: String? = nil) throws -> String? {
+        try dom(root: project.root, output: project.output, script: script)
+    }
+
+    /// The same for the gallery in `output`, a folder `dist` in `root`
+    /// (where the harness page and Chromium's profile go).
+    static func dom(root: String, output: String, script: String? = nil) throws -> String? {
         guard let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
             Issue.record("chromium is not installed (make deps installs it)")
             return nil
         }
-        var page = "file://\(project.output)/index.html"
+        var page = "file://\(output)/index.html"
         if let script {
             let harness = """
                 <!doctype html><html><body><iframe id="f" src="dist/index.html"></iframe>
@@ -70,13 +76,13 @@ import LogocFrontend
                 addEventListener("load", () => { const gallery = document.getElementById("f").contentDocument; \(script) });
                 </script></body></html>
                 """
-            try harness.write(toFile: project.root + "/harness.html", atomically: true, encoding: .utf8)
-            page = "file://\(project.root)/harness.html"
+            try harness.write(toFile: root + "/harness.html", atomically: true, encoding: .utf8)
+            page = "file://\(root)/harness.html"
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--virtual-time-budget=5000",
-                             "--user-data-dir=\(project.root)/chromium", "--dump-dom", page]
+                             "--user-data-dir=\(root)/chromium", "--dump-dom", page]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -139,8 +139,10 @@ struct BuildCache: Sendable {
 
     // MARK: Groups
 
-    /// A group's bytes, for a spec file built in this run.
-    static func group(dependencies: [String: FileStamp], outputs: [OutputRecord], fresh: Bool) -> Group {
+    /// A group's bytes, for a spec file built in this run. `outputFolder`
+    /// is where the outputs were written: the gallery reads the favicon's
+    /// small images from there (`Gallery.cards`).
+    static func group(dependencies: [String: FileStamp], outputs: [OutputRecord], fresh: Bool, outputFolder: String? = nil) -> Group {
         var out: [UInt8] = []
         out.reserveCapacity(400 * (outputs.count + dependencies.count))
         for (path, s) in dependencies.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
@@ -151,7 +153,8 @@ struct BuildCache: Sendable {
             let e = r.entry
             line(&out, "out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
                  e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
-                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-", e.title.map { "=" + $0 } ?? "-")
+                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-", e.title.map { "=" + $0 } ?? "-",
+                 e.target.map { "=" + $0 } ?? "-")
         }
         let entries = sorted.map(\.entry)
         // One picture per spec and variant: its first output in path order.
@@ -162,7 +165,7 @@ struct BuildCache: Sendable {
             pictures.append(Picture(label: LookAlikeCheck.label(e), variant: e.variant, fingerprint: fingerprint))
         }
         return Group(fresh: fresh, outputCount: entries.count, lines: out[...], manifest: Manifest.lines(entries)[...],
-                     gallery: Gallery.cards(entries)[...], pictures: Picture.encoded(pictures))
+                     gallery: Gallery.cards(entries, outputFolder: outputFolder)[...], pictures: Picture.encoded(pictures))
     }
 
     // MARK: Reading
@@ -235,8 +238,8 @@ struct BuildCache: Sendable {
             case ("dep", 6):
                 guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
                 record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
-            // 17 fields: a cache written before outputs had a title.
-            case ("out", 17), ("out", 18):
+            // 17 fields: a cache written before outputs had a title; 18: before they had a target.
+            case ("out", 17), ("out", 18), ("out", 19):
                 // Never trust a path from a file: only a plain relative one is logoc's.
                 guard OutputRemoval.isPlain(f[1]), let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
                       let width = Int(f[13]), let height = Int(f[14]) else { return nil }
@@ -244,7 +247,8 @@ struct BuildCache: Sendable {
                                            height: height, sha256: f[7], contrast: Double(f[8]),
                                            warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init),
                                            fingerprint: f[16] == "-" ? nil : f[16],
-                                           title: f.count > 17 && f[17].hasPrefix("=") ? String(f[17].dropFirst()) : nil)
+                                           title: f.count > 17 && f[17].hasPrefix("=") ? String(f[17].dropFirst()) : nil,
+                                           target: f.count > 18 && f[18].hasPrefix("=") ? String(f[18].dropFirst()) : nil)
                 record.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]),
                                                     entry: entry)
             default:

@@ -2,15 +2,16 @@ import Foundation
 import LogocCore
 
 /// `DIR/index.html`: every output of the manifest on a light and a dark
-/// backdrop, with its files and sizes, spec, measured contrast and warnings.
+/// backdrop, with its files and sizes, spec, measured contrast and warnings,
+/// and a spec's web target files where browsers and phones show them.
 /// Self-contained: inline CSS, images by relative path, nothing from a network.
 enum Gallery {
     static let fileName = "index.html"
     /// The format of the page and its cards. The build cache keeps each
     /// spec's cards as bytes and records this: raise it whenever the cards'
     /// or page's markup changes, and every cache made before is ignored once
-    /// (cards without people's names were version 1).
-    static let formatVersion = 2
+    /// (cards without people's names were version 1; cards before targets, 2).
+    static let formatVersion = 3
     /// How a gallery is told from another page named index.html (Bookkeeping).
     static let title = "<title>logoc gallery</title>"
 
@@ -19,8 +20,11 @@ enum Gallery {
     /// on a dark page (the light picture on both when there is no dark
     /// variant), its files, contrast and warnings. Cards carry their output
     /// folder and the words the search box matches; the page's script groups
-    /// them by folder.
-    static func cards(_ entries: [Manifest.Entry]) -> [UInt8] {
+    /// them by folder. A spec with web target files also shows them where
+    /// they land (`GalleryWebCard`), and lists them apart from its own
+    /// outputs; a card without target files is as before targets existed.
+    /// `outputFolder` is where the files are, for favicon.ico's small images.
+    static func cards(_ entries: [Manifest.Entry], outputFolder: String? = nil) -> [UInt8] {
         var groups: [(key: String, entries: [Manifest.Entry])] = []
         var index: [String: Int] = [:]
         for entry in entries {
@@ -29,29 +33,48 @@ enum Gallery {
         }
         var cards = ""
         for group in groups {
-            let light = group.entries.filter { $0.variant != "dark" }, dark = group.entries.filter { $0.variant == "dark" }
+            let own = group.entries.filter { $0.target == nil }, targeted = group.entries.filter { $0.target != nil }
+            let shown = own.isEmpty ? group.entries : own
+            let light = shown.filter { $0.variant != "dark" }, dark = shown.filter { $0.variant == "dark" }
             guard let first = light.first ?? dark.first else { continue }
             let lightPreview = preview(light) ?? first, darkPreview = preview(dark) ?? lightPreview
             let title = first.title ?? first.name
             let folder = (first.path as NSString).deletingLastPathComponent
-            let files = group.entries.map { e in
-                "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
-            }.joined()
+            let files = fileItems(shown)
             var contrast = first.contrast.map { "\($0):1" } ?? "no text"
             if let d = dark.first, let c = d.contrast { contrast += ", dark \(c):1" }
             let warnings = Array(Set(group.entries.flatMap(\.warnings))).sorted()
             let warningList = warnings.isEmpty ? "" : "<ul class=\"warnings\">" + warnings.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
             let search = [title, first.name, first.spec, folder].joined(separator: " ").lowercased()
             let nameLine = title == first.name ? "" : "<br><code>\(text(first.name))</code>"
+            let web = own.isEmpty ? nil : GalleryWebCard(title: title, entries: targeted, outputFolder: outputFolder)
             cards += """
                 <figure data-folder="\(attr(folder))" data-search="\(attr(search))">
                   <div class="backdrops"><div class="light"><img src="\(url(lightPreview.path))" alt="\(attr(title)), light" width="128" height="128"></div><div class="dark"><img src="\(url(darkPreview.path))" alt="\(attr(title)), \(dark.isEmpty ? "on a dark page" : "dark")" width="128" height="128"></div></div>
-                  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(warningList)</figcaption>
+                \(web.map { "  " + $0.markup + "\n" } ?? "")  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(own.isEmpty ? "" : targetLists(targeted))\(warningList)</figcaption>
                 </figure>
 
                 """
         }
         return Array(cards.utf8)
+    }
+
+    /// A card's list items of files: each name linked, with its pixel size
+    /// (none for a file that is not a picture, such as head.html).
+    private static func fileItems(_ entries: [Manifest.Entry]) -> String {
+        entries.map { e in
+            let size = e.width == 0 && e.target != nil ? "" : " <span>\(e.width)×\(e.height)</span>"
+            return "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a>\(size)</li>"
+        }.joined()
+    }
+
+    /// The files each target wrote, a list per target under its name.
+    private static func targetLists(_ entries: [Manifest.Entry]) -> String {
+        var names: [String] = []
+        for e in entries { if let t = e.target, !names.contains(t) { names.append(t) } }
+        return names.map { name in
+            "<span class=\"target-name\">\(text(name)) target</span><ul class=\"target-files\">\(fileItems(entries.filter { $0.target == name }))</ul>"
+        }.joined()
     }
 
     /// The picture a card shows of one variant: its 1× PNG, else its SVG.
@@ -84,13 +107,15 @@ enum Gallery {
         .backdrops div { padding: 8px; border-radius: 8px; line-height: 0; }
         .light { background: #fff; border: 1px solid #e4e4e7; } .dark { background: #18181b; }
         figcaption ul { margin: 4px 0 0; padding-left: 18px; } code { font-size: 12px; }
-        .warnings { color: #b45309; }
+        .warnings { color: #b45309; } .target-name { display: block; margin-top: 4px; }
+        \(GalleryWebCard.style)
         </style>
         </head>
         <body>
         <h1>logoc gallery</h1>
         <p>\(count) file\(count == 1 ? "" : "s"); each spec shown on a light page and, beside it, its dark variant on a dark page.</p>
         <input type="search" id="search" placeholder="Search names, specs and folders" aria-label="Search names, specs and folders">
+        \(GalleryWebCard.tintFilter)
         <main>
 
         """

@@ -133,7 +133,8 @@ final class OutputCommit: Sendable {
         DispatchQueue.concurrentPerform(iterations: decided.count) { i in
             let parts = byFile[decided[i]] ?? []
             made.set(i, BuildCache.group(dependencies: parts.reduce(into: [:]) { all, o in all.merge(o.dependencies) { a, _ in a } },
-                                         outputs: parts.flatMap(\.records), fresh: true))
+                                         outputs: parts.flatMap(\.records), fresh: true,
+                                         outputFolder: directory))
         }
         for (file, group) in zip(decided, made.values()) where results.spill?.put(file, group) != true {
             results.groups[file] = group
@@ -204,14 +205,15 @@ final class OutputCommit: Sendable {
             // looked at again next time.
             let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             let rewritten = Set(now.map(\.entry.path))
-            groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false)
+            groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false,
+                                          outputFolder: directory)
             newGroups.insert(spec)
         }
         // A failed file new to the cache still lists what its good documents wrote.
         for spec in failed where groups[spec] == nil {
             let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             if !now.isEmpty {
-                groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false)
+                groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false, outputFolder: directory)
                 newGroups.insert(spec)
             }
         }
