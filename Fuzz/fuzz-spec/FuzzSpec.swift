@@ -49,9 +49,9 @@ enum FuzzSpec {
         for spec in check.specs {
             let (light, dark) = resolver.resolve(spec)
             for tree in [light] + (dark.map { [$0] } ?? []) where tree.size <= 1024 {
-                _ = try? renderer.measureText(tree)
-                _ = try? renderer.png(tree, scale: 1)
-                _ = try? renderer.svg(tree)
+                guard let measured = try? renderer.measure(tree, keepingCanvas: true) else { continue }
+                _ = try? renderer.png(measured, scale: 1)
+                _ = try? renderer.svg(measured)
             }
         }
     }

@@ -135,9 +135,12 @@ final class BuildExecutor {
             return outcome
         }
 
-        // Something must be drawn: measure, then render what is stale.
+        // Something must be drawn: measure each variant drawn once, then
+        // draw what is stale from that measurement.
         var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: (light, dark), renderer: renderer) { dark in
-            stale.contains { $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
+            let drawn = stale.filter { $0.output.dark == dark }
+            if drawn.isEmpty { return .check }
+            return drawn.contains { $0.output.format == .png && $0.output.scale == 1 } ? .drawOneXPNG : .draw
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures
@@ -150,19 +153,23 @@ final class BuildExecutor {
         var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
+            func measured(dark: Bool) throws(RenderError) -> Measured {
+                guard let measured = plan.measured(dark: dark) else { throw .environment("the \(dark ? "dark" : "light") variant was not measured") }
+                return measured
+            }
             for item in stale {
-                let tree = item.output.dark ? (dark ?? light) : light
+                let tree = try measured(dark: item.output.dark)
                 let bytes: [UInt8]
                 switch item.output.format {
                 case .png: bytes = try r.png(tree, scale: item.output.scale)
                 case .svg: bytes = try r.svg(tree)
                 }
-                files.append((item, bytes, try r.measureText(tree)?.ratio))
+                files.append((item, bytes, tree.text?.ratio))
             }
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts).
             for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
-                fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
+                fingerprints[isDark] = try r.fingerprint(measured(dark: isDark)).description
             }
         } catch {
             plan.report(error, logo: spec.logo)

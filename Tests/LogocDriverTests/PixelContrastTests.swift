@@ -124,8 +124,8 @@ struct CanvasMeasurementTests {
         for spec in CheckRun.run(inputs, project: project).specs {
             let (light, dark) = resolver.resolve(spec)
             for tree in [light] + (dark.map { [$0] } ?? []) where tree.text != nil {
-                let window = try Renderer(catalog: project.fonts).measureText(tree)
-                let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+                let window = try Renderer(catalog: project.fonts).measure(tree).text
+                let canvas = try Renderer(catalog: project.fonts).measure(tree, keepingCanvas: true).text
                 #expect(window == canvas, "\(spec.name)")
                 compared += 1
             }
@@ -160,8 +160,8 @@ struct CanvasMeasurementTests {
         let input = SpecInput(path: root + "/spec.yaml", displayPath: "spec.yaml", outputFolder: "")
         let spec = try #require(CheckRun.run([input], project: project).specs.first)
         let tree = Resolver(project: project).resolve(spec).0
-        let window = try Renderer(catalog: project.fonts).measureText(tree)
-        let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+        let window = try Renderer(catalog: project.fonts).measure(tree).text
+        let canvas = try Renderer(catalog: project.fonts).measure(tree, keepingCanvas: true).text
         #expect(window == canvas)
     }
 }
