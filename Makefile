@@ -6,7 +6,7 @@ SPECS        ?= Specs
 DIST         ?= dist
 # Debian packages: C libraries (headers + pkg-config) and the bundled fonts.
 APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcairo2-dev libpango1.0-dev \
-                libturbojpeg0-dev libdeflate-dev libpng-dev liblcms2-dev libssl-dev \
+                libturbojpeg0-dev libdeflate-dev libpng-dev liblcms2-dev \
                 icc-profiles-free \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium pre-commit git

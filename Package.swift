@@ -5,8 +5,8 @@ import PackageDescription
 //   logoc (CLI) → LogocDriver → LogocRender → LogocRenderTree, LogocImageIO, LogocFonts
 //                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore, LogocImageIO
 // The renderer never sees YAML; the front end never sees Cairo.
-// C libraries are reached only through the small system-library targets,
-// except OpenSSL's libcrypto, opened on first use (LogocDriver/SHA256.swift).
+// C libraries are reached only through the small system-library targets;
+// SHA-256 comes from swift-crypto (BoringSSL, linked statically).
 let package = Package(
     name: "logoc",
     platforms: [.macOS(.v13)],
@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -33,7 +34,10 @@ let package = Package(
         .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
-        .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate"]),
+        .target(name: "LogocDriver", dependencies: [
+            "LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .executableTarget(
             name: "logoc",
             dependencies: [

@@ -38,9 +38,9 @@ enum FuzzFont {
         guard !check.diagnostics.hasErrors, let spec = check.specs.first else { return }
         guard let renderer = try? Renderer(catalog: project.fonts) else { preconditionFailure("no renderer") }
         let tree = Resolver(project: project).resolve(spec).light
-        _ = try? renderer.measureText(tree)
-        _ = try? renderer.png(tree, scale: 1)
-        _ = try? renderer.svg(tree)
+        guard let measured = try? renderer.measure(tree, keepingCanvas: true) else { return }
+        _ = try? renderer.png(measured, scale: 1)
+        _ = try? renderer.svg(measured)
     }
 }
 

@@ -48,9 +48,9 @@ enum FuzzSpec {
         let resolver = Resolver(project: project)
         for spec in check.specs {
             for tree in resolver.resolve(spec).all where tree.size <= 1024 {
-                _ = try? renderer.measureText(tree)
-                _ = try? renderer.png(tree, scale: 1)
-                _ = try? renderer.svg(tree)
+                guard let measured = try? renderer.measure(tree, keepingCanvas: true) else { continue }
+                _ = try? renderer.png(measured, scale: 1)
+                _ = try? renderer.svg(measured)
             }
         }
     }

@@ -135,10 +135,14 @@ final class BuildExecutor {
             return outcome
         }
 
-        // Something must be drawn: measure, then render what is stale.
+        // Something must be drawn: measure each drawing once, then draw
+        // what is stale from that measurement.
         let size = trees.light.size
-        var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: trees, renderer: renderer) { tree in
-            stale.contains { $0.output.format == .png && $0.output.scale == 1 && trees.tree(dark: $0.output.dark, pixels: $0.output.pixelWidth(size: size)) == tree }
+        func tree(of output: OutputFile) -> RenderTree { trees.tree(dark: output.dark, pixels: output.pixelWidth(size: size)) }
+        var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: trees, renderer: renderer) { drawing in
+            let drawn = stale.filter { tree(of: $0.output) == drawing }
+            if drawn.isEmpty { return .check }
+            return drawn.contains { $0.output.format == .png && $0.output.scale == 1 } ? .drawOneXPNG : .draw
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures
@@ -151,20 +155,27 @@ final class BuildExecutor {
         var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
+            func measured(_ drawing: RenderTree) throws(RenderError) -> Measured {
+                guard let measured = plan.measured(drawing) else { throw .environment("a drawing of the spec was not measured") }
+                return measured
+            }
             for item in stale {
-                let tree = trees.tree(dark: item.output.dark, pixels: item.output.pixelWidth(size: size))
+                let drawing = try measured(tree(of: item.output))
                 let bytes: [UInt8]
                 switch item.output.format {
-                case .png: bytes = try r.png(tree, scale: item.output.scale)
-                case .svg: bytes = try r.svg(tree)
+                case .png: bytes = try r.png(drawing, scale: item.output.scale)
+                case .svg: bytes = try r.svg(drawing)
                 }
-                files.append((item, bytes, try r.measureText(tree)?.ratio))
+                files.append((item, bytes, drawing.text?.ratio))
             }
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts). The
             // full-size drawing is the spec's picture, whatever `small` draws.
             for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
-                fingerprints[isDark] = try r.fingerprint(trees.tree(dark: isDark, pixels: Int.max)).description
+                let full = trees.tree(dark: isDark, pixels: Int.max)
+                var drawing: Measured
+                if let known = plan.measured(full) { drawing = known } else { drawing = try r.measure(full) }
+                fingerprints[isDark] = try r.fingerprint(drawing).description
             }
         } catch {
             plan.report(error, logo: spec.logo)

@@ -228,44 +228,34 @@ public enum CheckRun {
 }
 
 /// Slots written by concurrent workers, each index exactly once.
-final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    // @unchecked: every access goes through `lock`.
-    private var slots: [T?]
-    private let lock = NSLock()
+final class ResultSlots<T: Sendable>: Sendable {
+    private let slots: Locked<[T?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: T) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
+        slots.withLock { $0[index] = value }
     }
 
     func values() -> [T] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.compactMap { $0 } }
     }
 
     /// Every slot, nil where nothing was set.
     func all() -> [T?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+        slots.withLock { $0 }
     }
 }
 
 /// Hands out work indices to concurrent workers.
-final class Counter: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private var value = 0
-    private let lock = NSLock()
+final class Counter: Sendable {
+    private let value = Locked(0)
 
     func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
+        value.withLock { value in
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }

@@ -9,8 +9,7 @@ import LogocFrontend
 /// then reads as it always did (`SpecChecker.validates` off). A one-spec
 /// check of a 10,000-spec project so reads one folder's names and a few
 /// files, not every spec.
-final class ProjectSpecs: @unchecked Sendable {
-    // @unchecked: the mutable state is only touched under `lock`.
+final class ProjectSpecs: Sendable {
 
     /// A checked spec whose outputs are compared: its output folder (below
     /// `Specs`) and name.
@@ -42,18 +41,19 @@ final class ProjectSpecs: @unchecked Sendable {
     private let named: Set<String>
     private let jobs: Int
 
-    private let lock = NSLock()
-    /// Each folder's spec file names, in the folder's order, and which of
-    /// them were read already.
-    private var folders: [String: (names: [String], read: [Bool])] = [:]
-    private var asked: Set<Request> = []
-    private var read = 0
-    /// How many files the front end read, for tests: the point of the type.
-    var filesRead: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return read
+    /// What the lookups so far found and read.
+    private struct State {
+        /// Each folder's spec file names, in the folder's order, and which
+        /// of them were read already.
+        var folders: [String: (names: [String], read: [Bool])] = [:]
+        var asked: Set<Request> = []
+        var read = 0
     }
+
+    /// Held for a whole lookup, so two lookups never read one file twice.
+    private let state = Locked(State())
+    /// How many files the front end read, for tests: the point of the type.
+    var filesRead: Int { state.withLock { $0.read } }
 
     init(project: Project, display: String, named: Set<String>, jobs: Int) {
         self.project = project
@@ -67,15 +67,17 @@ final class ProjectSpecs: @unchecked Sendable {
     /// `requests` and were not returned before; every other spec of the
     /// project writes none of those outputs.
     func specs(mayClashWith requests: [Request]) -> [(rank: Rank, spec: CheckedSpec)] {
-        lock.lock()
-        defer { lock.unlock() }
-        let new = requests.filter { asked.insert($0).inserted }
+        state.withLock { state in lookUp(requests, in: &state) }
+    }
+
+    private func lookUp(_ requests: [Request], in state: inout State) -> [(rank: Rank, spec: CheckedSpec)] {
+        let new = requests.filter { state.asked.insert($0).inserted }
         guard !new.isEmpty else { return [] }
         var inputs: [SpecInput] = []
         var names: [String] = []
         for folder in Set(new.map(\.folder)).sorted() {
             let needles = Set(new.filter { $0.folder == folder }.map { OutputClashFilter.needle(for: $0.name) }).sorted { $0.lexicographicallyPrecedes($1) }
-            var listing = folders[folder] ?? { () -> (names: [String], read: [Bool]) in
+            var listing = state.folders[folder] ?? { () -> (names: [String], read: [Bool]) in
                 let names = Discovery.specFiles(in: folder, below: absolute)
                 return (names, Array(repeating: false, count: names.count))
             }()
@@ -88,7 +90,7 @@ final class ProjectSpecs: @unchecked Sendable {
                 listing.read[i] = true
                 found.append(listing.names[i])
             }
-            folders[folder] = listing
+            state.folders[folder] = listing
             for name in found.sorted(by: PathResolver.bytewiseLess) {
                 let input = SpecInput(path: path + name, displayPath: shown + name, outputFolder: folder)
                 if named.contains(project.paths.realFile(input.path) ?? input.path) { continue }
@@ -96,7 +98,7 @@ final class ProjectSpecs: @unchecked Sendable {
                 names.append(name)
             }
         }
-        read += inputs.count
+        state.read += inputs.count
         var result: [(rank: Rank, spec: CheckedSpec)] = []
         for (file, specs) in zip(names, AffectedSpecs.scan(inputs, project: project, jobs: jobs)) {
             for (document, spec) in specs.enumerated() { result.append((Rank(file: file, document: document), spec)) }

@@ -17,23 +17,39 @@ struct SpecPlan {
     var diagnostics: [Diagnostic] = []
     /// Failures of the machine, not of the spec.
     var failures: [String] = []
+    /// Every drawing measured (for drawing, or because a diagnostic needed
+    /// its pixels), each once, with what the caller does with it.
+    private var measured: [(tree: RenderTree, measured: Measured, use: Use)] = []
 
-    /// `drawsOneX(tree)`: whether the build draws that tree's 1× PNG
-    /// next, so its background is drawn once, measured and kept for it.
-    /// `trees`: the spec's trees when the caller has resolved them already.
+    /// What the caller does with a drawing's tree once the plan is made.
+    enum Use {
+        /// Nothing: the tree is measured only when a diagnostic needs its
+        /// pixels (contrast over a gradient or picture, a `fromImage` ring,
+        /// text whose cap height the floor cannot clear).
+        case check
+        /// Draws it: measured whatever the background, and kept.
+        case draw
+        /// Draws it, its 1× PNG among the outputs: measured on its whole
+        /// background, drawn once, whose canvas that PNG finishes.
+        case drawOneXPNG
+    }
+
+    /// `use(tree)`: what the caller does with that drawing (light, dark,
+    /// small, dark small). `trees`: the spec's trees when the caller has
+    /// resolved them already.
     init(spec: CheckedSpec, resolver: Resolver, trees: SpecTrees? = nil,
-         renderer: () throws(RenderError) -> Renderer, drawsOneX: (RenderTree) -> Bool = { _ in false }) {
+         renderer: () throws(RenderError) -> Renderer, use: (RenderTree) -> Use = { _ in .check }) {
         (nameSpan, displayPath) = (spec.nameSpan, spec.input.displayPath)
         let trees = trees ?? resolver.resolve(spec)
         self.trees = trees
         let variants = Self.variants(spec, trees: trees)
         // Every drawing some output uses, each once (light, dark, small, dark small).
-        var measured: [RenderTree] = []
-        for variant in variants where !variant.outputs.isEmpty && !measured.contains(variant.tree) {
-            measured.append(variant.tree)
-            measure(variant.tree, logo: variant.logo, renderer: renderer, keepingCanvas: drawsOneX(variant.tree))
+        var seen: [RenderTree] = []
+        for variant in variants where !variant.outputs.isEmpty && !seen.contains(variant.tree) {
+            seen.append(variant.tree)
+            measure(variant.tree, logo: variant.logo, renderer: renderer, use: use(variant.tree))
         }
-        checkTextSize(variants, renderer: renderer, drawsOneX: drawsOneX)
+        checkTextSize(variants, renderer: renderer)
         // Contrast measured on pixels may point into a partial: name the spec.
         diagnostics.notingVia(spec.input.via(name: spec.name), ownFile: displayPath)
         diagnostics = diagnostics.normalized()
@@ -67,7 +83,7 @@ struct SpecPlan {
     /// (the cap height grows with the width); drawings that show the same
     /// text at the same height (light and dark) share one warning, which
     /// counts the other's files.
-    private mutating func checkTextSize(_ variants: [Variant], renderer: () throws(RenderError) -> Renderer, drawsOneX: (RenderTree) -> Bool) {
+    private mutating func checkTextSize(_ variants: [Variant], renderer: () throws(RenderError) -> Renderer) {
         struct Found {
             var variant: Variant
             var span: SourceSpan
@@ -83,8 +99,7 @@ struct SpecPlan {
             if let floor = CapHeightBound.floor(variant.tree),
                floor * Double(smallest.pixelWidth(size: size)) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
             do {
-                guard let height = try TextSizeCheck.capHeight(of: variant.tree, pixels: smallest.pixelWidth(size: size), renderer: try renderer(),
-                                                               keepingCanvas: drawsOneX(variant.tree)),
+                guard let height = TextSizeCheck.capHeight(of: try measurement(of: variant.tree, renderer: renderer), pixels: smallest.pixelWidth(size: size)),
                       height < TextSizeCheck.minimumCapHeight else { continue }
                 let failing = files.filter { height * Double($0.pixelWidth(size: size)) / Double(smallest.pixelWidth(size: size)) < TextSizeCheck.minimumCapHeight }
                 let text = variant.logo.text?.value
@@ -101,59 +116,70 @@ struct SpecPlan {
         for item in found {
             let size = item.variant.tree.size
             guard let smallest = item.files.first else { continue }
-            do {
-                if let diagnostic = try TextSizeCheck.diagnostic(item.variant.tree, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: item.span,
-                                                                 others: item.files.count - 1,
-                                                                 largest: item.files.map { $0.pixelWidth(size: size) }.max(),
-                                                                 inSmall: item.variant.isSmall, renderer: try renderer()) {
-                    diagnostics.append(diagnostic)
-                }
-            } catch {
-                report(error, logo: item.variant.logo)
+            if let diagnostic = TextSizeCheck.diagnostic(height: item.height, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: item.span,
+                                                         others: item.files.count - 1, largest: item.files.map { $0.pixelWidth(size: size) }.max(),
+                                                         inSmall: item.variant.isSmall) {
+                diagnostics.append(diagnostic)
             }
         }
     }
 
     var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }
 
-    private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, keepingCanvas: Bool) {
-        measureText(tree, logo: logo, renderer: renderer, keepingCanvas: keepingCanvas)
-        checkRing(tree, logo: logo, renderer: renderer)
+    /// The measured drawing of `tree`, which the caller's outputs of it are
+    /// drawn from; nil when it was not measured for drawing.
+    func measured(_ tree: RenderTree) -> Measured? {
+        measured.first { $0.use != .check && $0.tree == tree }?.measured
+    }
+
+    /// `tree` measured: the plan's measurement when it made one, else a new one.
+    private mutating func measurement(of tree: RenderTree, renderer: () throws(RenderError) -> Renderer) throws(RenderError) -> Measured {
+        if let known = measured.first(where: { $0.tree == tree }) { return known.measured }
+        let result = try renderer().measure(tree)
+        measured.append((tree, result, .check))
+        return result
+    }
+
+    /// Measures `tree` when the caller draws it or a diagnostic needs its
+    /// pixels, adds those diagnostics, and keeps the measurement.
+    private mutating func measure(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, use: Use) {
+        // Solid colours were measured exactly by the front end.
+        let contrastOnPixels: Bool
+        if tree.text == nil { contrastOnPixels = false } else if case .solid = tree.background { contrastOnPixels = false } else { contrastOnPixels = true }
+        var ringSpan: SourceSpan?
+        if tree.border?.color == .fromImage, case .image = tree.background { ringSpan = logo.border?.value.color?.span }
+        guard use != .check || contrastOnPixels || ringSpan != nil else { return }
+        let result: Measured
+        do {
+            result = try renderer().measure(tree, keepingCanvas: use == .drawOneXPNG)
+        } catch {
+            report(error, logo: logo)
+            return
+        }
+        measured.append((tree, result, use))
+        if contrastOnPixels, let text = tree.text, let measurement = result.text { checkContrast(measurement, of: text, logo: logo) }
+        if let ringSpan, let fallback = result.ringFallback { warnRingFallback(fallback, at: ringSpan) }
     }
 
     /// W002 for a `fromImage` ring that no colour of the picture can draw
     /// readably: it is black or white, as with `auto`, and the user should know.
-    private mutating func checkRing(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer) {
-        guard tree.border?.color == .fromImage, let span = logo.border?.value.color?.span else { return }
-        do {
-            guard let fallback = try renderer().ringFallback(tree) else { return }
-            let colour = fallback == .white ? "white" : fallback == .black ? "black" : fallback.description
-            diagnostics.append(Diagnostic(.W002, "'fromImage' has no effect here: no colour of the image reaches \(String(format: "%g", Renderer.ringMinimumContrast)):1 against the pixels just inside the ring, so the ring is \(colour) as with 'auto'",
-                                          at: span, help: "write 'color: auto' (or a colour) for the ring, or use a picture with a colour that stands out at its edge"))
-        } catch {
-            report(error, logo: logo)
-        }
+    private mutating func warnRingFallback(_ fallback: RGBA, at span: SourceSpan) {
+        let colour = fallback == .white ? "white" : fallback == .black ? "black" : fallback.description
+        diagnostics.append(Diagnostic(.W002, "'fromImage' has no effect here: no colour of the image reaches \(String(format: "%g", Renderer.ringMinimumContrast)):1 against the pixels just inside the ring, so the ring is \(colour) as with 'auto'",
+                                      at: span, help: "write 'color: auto' (or a colour) for the ring, or use a picture with a colour that stands out at its edge"))
     }
 
-    private mutating func measureText(_ tree: RenderTree, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer, keepingCanvas: Bool) {
-        guard let text = tree.text else { return }
-        // Solid colours were measured exactly by the front end.
-        if case .solid = tree.background { return }
-        do {
-            guard let measurement = try renderer().measureText(tree, keepingCanvas: keepingCanvas) else { return }
-            guard let minimum = text.minimumContrast else { return }
-            var isAuto = false
-            if text.color == .auto || text.color == .fromImage { isAuto = true }
-            let span = logo.text?.value.color?.span ?? logo.textKey ?? nameSpan
-            let result = ContrastRule.Measurement(color: measurement.color, ratio: measurement.ratio, isAuto: isAuto,
-                                                  autoColor: measurement.autoColor, autoRatio: measurement.autoRatio)
-            let rule = ContrastRule(minimum: minimum, colorVision: text.colorVision)
-            if let diagnostic = rule.diagnostic(result, at: span) { diagnostics.append(diagnostic) }
-            let ratios = text.colorVision.compactMap { vision in measurement.visionRatios[vision].map { (vision, $0) } }
-            if let diagnostic = rule.colorVisionDiagnostic(result, ratios: ratios, at: logo.colorVision?.span ?? span) { diagnostics.append(diagnostic) }
-        } catch {
-            report(error, logo: logo)
-        }
+    /// The contrast rules over the pixels under the text (E011, and E017 for colour vision).
+    private mutating func checkContrast(_ measurement: TextMeasurement, of text: TextRun, logo: LogoSyntax) {
+        guard let minimum = text.minimumContrast else { return }
+        let isAuto = text.color == .auto || text.color == .fromImage
+        let span = logo.text?.value.color?.span ?? logo.textKey ?? nameSpan
+        let result = ContrastRule.Measurement(color: measurement.color, ratio: measurement.ratio, isAuto: isAuto,
+                                              autoColor: measurement.autoColor, autoRatio: measurement.autoRatio)
+        let rule = ContrastRule(minimum: minimum, colorVision: text.colorVision)
+        if let diagnostic = rule.diagnostic(result, at: span) { diagnostics.append(diagnostic) }
+        let ratios = text.colorVision.compactMap { vision in measurement.visionRatios[vision].map { (vision, $0) } }
+        if let diagnostic = rule.colorVisionDiagnostic(result, ratios: ratios, at: logo.colorVision?.span ?? span) { diagnostics.append(diagnostic) }
     }
 
     /// Turns a render error into the diagnostic of the value behind it.

@@ -16,24 +16,23 @@ public enum TextSizeCheck {
     /// about the 7 px type of a 16 px favicon (docs/diagnostics.md, W004).
     public static let minimumCapHeight = 5.0
 
-    /// The text's cap height in a file `pixels` wide that draws `tree`;
-    /// nil when the tree has no text. `keepingCanvas` as in
-    /// `Renderer.measureText`: the caller draws the tree's 1× PNG next.
-    public static func capHeight(of tree: RenderTree, pixels: Int, renderer: Renderer, keepingCanvas: Bool = false) throws(RenderError) -> Double? {
-        guard tree.text != nil, tree.size > 0, let measured = try renderer.measureText(tree, keepingCanvas: keepingCanvas) else { return nil }
-        return measured.capHeight * Double(pixels) / Double(tree.size)
+    /// The text's cap height in a file `pixels` wide that draws the
+    /// measured tree; nil when the tree has no text.
+    public static func capHeight(of measured: Measured, pixels: Int) -> Double? {
+        guard let text = measured.text, measured.tree.size > 0 else { return nil }
+        return text.capHeight * Double(pixels) / Double(measured.tree.size)
     }
 
-    /// W004 for the file `file`, `pixels` wide, drawing `tree`, at `span`
-    /// (the text the tree shows); nil when its text reads. `others`: how
-    /// many more files of the same drawing are too small (one warning per
-    /// drawing, naming its smallest file). `inSmall`: the tree is the
-    /// spec's `small` drawing, so the help says to change that one.
-    /// `largest`: the widest of those files, the `maxSize` the help proposes.
-    public static func diagnostic(_ tree: RenderTree, pixels: Int, file: String, at span: SourceSpan, others: Int = 0, largest: Int? = nil, inSmall: Bool = false,
-                                  renderer: Renderer, keepingCanvas: Bool = false) throws(RenderError) -> Diagnostic? {
-        guard let height = try capHeight(of: tree, pixels: pixels, renderer: renderer, keepingCanvas: keepingCanvas),
-              height < minimumCapHeight else { return nil }
+    /// W004 for the file `file`, `pixels` wide, whose text is `height`
+    /// pixels tall (`capHeight(of:pixels:)`), at `span` (the text the tree
+    /// shows); nil when its text reads. `others`: how many more files of
+    /// the same drawing are too small (one warning per drawing, naming its
+    /// smallest file). `inSmall`: the tree is the spec's `small` drawing, so
+    /// the help says to change that one. `largest`: the widest of those
+    /// files, the `maxSize` the help proposes.
+    public static func diagnostic(height: Double, pixels: Int, file: String, at span: SourceSpan, others: Int = 0, largest: Int? = nil,
+                                  inSmall: Bool = false) -> Diagnostic? {
+        guard height < minimumCapHeight else { return nil }
         let more = others == 0 ? "" : " and \(others) other file\(others == 1 ? "" : "s")"
         let message = "text is \(format(height)) px tall (cap height) in '\(Quoted.value(file))' (\(pixels) px wide)\(more); under \(Int(minimumCapHeight)) px capitals cannot be read"
         let help = inSmall

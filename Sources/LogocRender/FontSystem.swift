@@ -31,6 +31,10 @@ final class FontSystem: Sendable {
     /// The bundled fonts' fontconfig caches, read once for every session.
     let fontconfig: FontconfigCache
 
+    /// A bare lock, not a `Locked` box: it guards a section of code (Cairo's
+    /// process-wide face cache is reached from inside Pango calls), not a
+    /// value of its own, and `locked` needs `try()` to free, after the
+    /// section, what was retired while it ran.
     private let lock = NSLock()
     /// Releases waiting for the lock, oldest first.
     private let retired = Locked<[Release]>([])

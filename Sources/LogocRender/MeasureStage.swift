@@ -8,18 +8,40 @@ import LogocRenderTree
 /// A render tree with everything the drawing needs resolved: the ring's
 /// colour, the text laid out in its font session and its colour picked and
 /// measured. The renderer draws only these; it picks and measures nothing.
-struct Measured {
-    let tree: RenderTree
+///
+/// The caller holds it (`Renderer.measure`) and passes it to each drawing
+/// of the tree (`png`, `svg`, `pixels`, `fingerprint`): every output of a
+/// tree comes from one measurement, and what `check` reported is what is
+/// drawn, with no state in the renderer tying the calls together. Draw it
+/// with the renderer that measured it: its layout lives in that
+/// renderer's font session, its canvas came from that renderer's pool.
+public struct Measured {
+    /// The tree as resolved by the front end.
+    public let tree: RenderTree
     var layout: TextLayout?
-    var measurement: TextMeasurement?
-    var border: RGBA?
+    /// The text's colour and the contrast it reaches over the pixels under
+    /// its ink (manifest, `check`'s contrast rules); nil without text.
+    public internal(set) var text: TextMeasurement?
+    /// The ring's colour, picked when it is `auto` or `fromImage`; nil without a ring.
+    public internal(set) var border: RGBA?
     /// Whether `border` is a `fromImage` ring's fallback: no colour of the
     /// picture reached `PalettePick.ringContrast` just inside the ring.
     var borderFellBack = false
     /// The 1× canvas with the background drawn, when the measurement was
-    /// taken on it; the 1× PNG then only adds the text (`Canvas.take`), and
-    /// gives the canvas back to the pool after encoding.
+    /// taken on it (`keepingCanvas`); the first 1× drawing only adds the
+    /// text to it (`Canvas.take`) and gives it back to the pool after
+    /// encoding; a later one draws afresh (the same pixels).
     var canvas: Canvas?
+
+    /// The colour a `color: fromImage` ring falls back to (black or white,
+    /// as `auto` picks) when no colour of the picture reaches
+    /// `Renderer.ringMinimumContrast` against the pixels just inside it; nil
+    /// when it takes a colour of the picture, or is no such ring. `check`
+    /// warns with it (W002): a ring that silently came out black was the surprise.
+    public var ringFallback: RGBA? {
+        guard tree.border?.color == .fromImage, tree.isImage, borderFellBack else { return nil }
+        return border
+    }
 }
 
 /// The measure stage: turns a render tree into a `Measured` one. Ring and
@@ -83,7 +105,7 @@ struct MeasureStage {
             try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
             canvas = Canvas(surface)
         }
-        guard let run = tree.text else { return Measured(tree: tree, layout: nil, measurement: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
+        guard let run = tree.text else { return Measured(tree: tree, layout: nil, text: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
         let layout = try FontSystem.shared.locked { () throws(RenderError) -> TextLayout in
             try TextLayout(run, session: session, catalog: catalog, references: references)
         }
@@ -140,7 +162,7 @@ struct MeasureStage {
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: visionRatios)
-        return Measured(tree: tree, layout: layout, measurement: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
+        return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
     }
 
     /// Text-on-background contrast over the pixels under the ink, each

@@ -56,6 +56,9 @@ public final class Renderer {
     private let stage: MeasureStage
     private let images: ImageStore
     private let budget: MemoryBudget
+    /// How many trees this renderer measured, for tests: a build measures
+    /// each variant it draws once, whatever its number of outputs.
+    private(set) var measureCount = 0
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -75,43 +78,55 @@ public final class Renderer {
         self.stage = MeasureStage(painter: painter, session: session, catalog: catalog, references: references, surfaces: surfaces)
     }
 
-    /// The tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
-    public func pixels(_ tree: RenderTree, scale: Int) throws(RenderError) -> PixelBuffer {
-        let edge = tree.size * scale
-        return try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
-            try pixels(tree, edge: edge)
+    /// The tree through the measure stage: the ring's colour picked, the
+    /// text laid out, its colour picked and its contrast measured on the
+    /// background's pixels at 1×. Hold the result and pass it to every
+    /// drawing of the tree: they pick and measure nothing.
+    ///
+    /// `keepingCanvas`: the 1× PNG (or pixels) of `tree` is drawn next, so
+    /// measure on its whole background, drawn on a pooled canvas kept in
+    /// the result for that drawing to finish, rather than drawing the pixels
+    /// under the ink twice (the same pixels either way for colours and
+    /// gradients, whose window is the same geometry moved by whole pixels;
+    /// a picture is always measured on a window).
+    public func measure(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Measured {
+        measureCount += 1
+        return try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size, encodes: false)) { () throws(RenderError) -> Measured in
+            try clock.time(.measure) { () throws(RenderError) -> Measured in try stage.measure(tree, keepingCanvas: keepingCanvas) }
         }
     }
 
-    /// The tree's pixels on a square of `edge` pixels, whatever its size.
-    func pixels(_ tree: RenderTree, edge: Int) throws(RenderError) -> PixelBuffer {
-        try drawn(tree, edge: edge).pixels()
+    /// The measured tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
+    public func pixels(_ measured: Measured, scale: Int) throws(RenderError) -> PixelBuffer {
+        let edge = measured.tree.size * scale
+        return try budget.admitting(memoryEstimate(measured.tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
+            try pixels(measured, edge: edge)
+        }
     }
 
-    /// A surface with the tree drawn on a square of `edge` pixels: the
-    /// tree measured first (or already), then drawn as measured.
-    private func drawn(_ tree: RenderTree, edge: Int) throws(RenderError) -> ImageSurface {
-        try drawn(prepare(tree, keepingCanvas: edge == tree.size), edge: edge)
+    /// The measured tree's pixels on a square of `edge` pixels, whatever its size.
+    func pixels(_ measured: Measured, edge: Int) throws(RenderError) -> PixelBuffer {
+        try drawn(measured, edge: edge).pixels()
     }
 
     /// A surface with a measured tree drawn on a square of `edge` pixels:
     /// nothing is picked or measured here, every colour is resolved.
-    private func drawn(_ prepared: Measured, edge: Int) throws(RenderError) -> ImageSurface {
-        let tree = prepared.tree
+    private func drawn(_ measured: Measured, edge: Int) throws(RenderError) -> ImageSurface {
+        let tree = measured.tree
         let oneX = edge == tree.size
         let surface: ImageSurface
         let cr: OpaquePointer
-        if oneX, let measured = prepared.canvas?.take() {
-            surface = measured
+        if oneX, let kept = measured.canvas?.take() {
+            surface = kept
             cr = surface.context
         } else {
             surface = try surfaces.take(width: edge, height: edge)
             cr = surface.context
             cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
-            try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: false)
+            try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
         }
-        if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: true) }
+        if let layout = measured.layout, let text = measured.text {
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
         }
         return surface
     }
@@ -119,21 +134,21 @@ public final class Renderer {
     /// The perceptual fingerprint of the tree as drawn, for look-alike
     /// detection: computed on a 32 × 32 drawing (which is all a DCT hash of
     /// the low frequencies looks at), so it is cheap whatever the size.
-    public func fingerprint(_ tree: RenderTree) throws(RenderError) -> Fingerprint {
-        try budget.admitting(memoryEstimate(tree, canvasEdge: Fingerprint.edge, encodes: false)) { () throws(RenderError) -> Fingerprint in
-            try clock.time(.draw) { () throws(RenderError) -> Fingerprint in Fingerprint(try pixels(tree, edge: Fingerprint.edge)) }
+    public func fingerprint(_ measured: Measured) throws(RenderError) -> Fingerprint {
+        try budget.admitting(memoryEstimate(measured.tree, canvasEdge: Fingerprint.edge, encodes: false)) { () throws(RenderError) -> Fingerprint in
+            try clock.time(.draw) { () throws(RenderError) -> Fingerprint in Fingerprint(try pixels(measured, edge: Fingerprint.edge)) }
         }
     }
 
-    /// A PNG file of the tree at `scale`.
-    public func png(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
-        try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size * scale, encodes: true)) { () throws(RenderError) -> [UInt8] in
-            try drawPNG(tree, scale: scale)
+    /// A PNG file of the measured tree at `scale`.
+    public func png(_ measured: Measured, scale: Int) throws(RenderError) -> [UInt8] {
+        try budget.admitting(memoryEstimate(measured.tree, canvasEdge: measured.tree.size * scale, encodes: true)) { () throws(RenderError) -> [UInt8] in
+            try drawPNG(measured, scale: scale)
         }
     }
 
-    private func drawPNG(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
-        let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: tree.size * scale) }
+    private func drawPNG(_ measured: Measured, scale: Int) throws(RenderError) -> [UInt8] {
+        let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(measured, edge: measured.tree.size * scale) }
         defer { surfaces.give(surface) }
         // Encoded from the surface's own memory, not a copy of it.
         return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
@@ -155,21 +170,17 @@ public final class Renderer {
         return made
     }
 
-    /// An SVG file of the tree: self-contained, in pixel units, glyphs as
-    /// outlines, with ids numbered from 1 in document order.
-    public func svg(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
-        try budget.admitting(memoryEstimate(tree, canvasEdge: 0, encodes: false)) { () throws(RenderError) -> [UInt8] in
-            try clock.time(.writeSVG) { () throws(RenderError) -> [UInt8] in try drawSVG(tree) }
+    /// An SVG file of the measured tree: self-contained, in pixel units,
+    /// glyphs as outlines, with ids numbered from 1 in document order.
+    public func svg(_ measured: Measured) throws(RenderError) -> [UInt8] {
+        try budget.admitting(memoryEstimate(measured.tree, canvasEdge: 0, encodes: false)) { () throws(RenderError) -> [UInt8] in
+            try clock.time(.writeSVG) { () throws(RenderError) -> [UInt8] in try drawSVG(measured) }
         }
     }
 
-    private func drawSVG(_ tree: RenderTree) throws(RenderError) -> [UInt8] {
-        try drawSVG(prepare(tree))
-    }
-
     /// An SVG of a measured tree, drawn as measured.
-    private func drawSVG(_ prepared: Measured) throws(RenderError) -> [UInt8] {
-        let tree = prepared.tree
+    private func drawSVG(_ measured: Measured) throws(RenderError) -> [UInt8] {
+        let tree = measured.tree
         let sink = SVGSink()
         let size = Double(tree.size)
         let box = Unmanaged.passRetained(sink)
@@ -183,9 +194,9 @@ public final class Renderer {
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
-        try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
-        if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
+        try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: true)
+        if let layout = measured.layout, let text = measured.text {
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: false) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
@@ -196,29 +207,13 @@ public final class Renderer {
         return SVGIDs.renumber(sink.bytes)
     }
 
-    /// The text's colour and contrast as drawn; nil when the tree has no text.
-    /// `check` uses this to report exactly what `build` would.
-    ///
-    /// `keepingCanvas`: the 1× PNG of `tree` is drawn next, so measure on
-    /// its whole background and keep it, rather than drawing the pixels
-    /// under the ink twice (the same pixels either way for colours and
-    /// gradients, whose window is the same geometry moved by whole pixels;
-    /// a picture is always measured on a window).
-    public func measureText(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> TextMeasurement? {
-        try budget.admitting(memoryEstimate(tree, canvasEdge: 0, encodes: false)) { () throws(RenderError) -> TextMeasurement? in
-            try clock.time(.measure) { () throws(RenderError) -> TextMeasurement? in try prepare(tree, keepingCanvas: keepingCanvas).measurement }
-        }
-    }
-
     /// An upper bound of the memory a call drawing `tree` may take: its
     /// canvas of `canvasEdge` pixels (and, when `encodes`, the PNG's filtered
-    /// rows, as large again), the 1× canvas of `prepare` unless the tree is
-    /// prepared already, and decoding the photo unless the run keeps it
+    /// rows, as large again), and decoding the photo unless the run keeps it
     /// (twice its pixels: the decoder's buffer and the copy kept).
     func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, encodes: Bool) -> Int {
         let canvas = canvasEdge * canvasEdge * 4
         var total = encodes ? 2 * canvas : canvas
-        if !prepared.contains(where: { $0.tree == tree }) { total += tree.size * tree.size * 4 }
         if case .image(let image) = tree.background, !images.hasDecoded(image.path) {
             total += 2 * image.pixelWidth * image.pixelHeight * 4
         }
@@ -227,31 +222,6 @@ public final class Renderer {
 
     /// What a `fromImage` ring's colour must reach against the pixels just inside it.
     public static let ringMinimumContrast = PalettePick.ringContrast
-
-    /// The colour a `color: fromImage` ring falls back to (black or white,
-    /// as `auto` picks) when no colour of the picture reaches 3:1 against the
-    /// pixels just inside it; nil when it takes a colour of the picture, or
-    /// is no such ring. `check` warns with it: a ring that silently came out
-    /// black was the surprise.
-    public func ringFallback(_ tree: RenderTree) throws(RenderError) -> RGBA? {
-        guard tree.border?.color == .fromImage, tree.isImage else { return nil }
-        let prepared = try clock.time(.measure) { () throws(RenderError) -> Measured in try prepare(tree) }
-        return prepared.borderFellBack ? prepared.border : nil
-    }
-
-    /// The last trees prepared: one spec's PNGs, SVG and manifest entry all
-    /// ask for the same tree (light, then dark).
-    private var prepared: [(tree: RenderTree, prepared: Measured)] = []
-
-    /// The tree through the measure stage (ring colour, text layout,
-    /// contrast on the background's pixels at 1×), once per tree.
-    func prepare(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Measured {
-        if let hit = prepared.first(where: { $0.tree == tree }) { return hit.prepared }
-        let result = try stage.measure(tree, keepingCanvas: keepingCanvas)
-        prepared.append((tree, result))
-        if prepared.count > 2 { prepared.removeFirst() }
-        return result
-    }
 }
 
 /// Collects an SVG stream from Cairo's write callback.

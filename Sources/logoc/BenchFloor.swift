@@ -48,8 +48,7 @@ struct BenchFloor: ParsableCommand {
             let report = try Floor.run(count: count, size: size, directory: directory, jobs: jobs, compareCairo: compareCairo)
             print(report.json)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw CommandRunner.failure("\(error)")
         }
     }
 }

@@ -23,18 +23,13 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let start = Date()
-        let report = try options.run(paths: paths, output: output.directory, force: output.force)
-        if output.explain {
-            for line in report.explanations { FileHandle.standardError.write(Data("rebuilt \(line)\n".utf8)) }
-        }
+        let runner = CommandRunner(options: options)
+        let report = try runner.run(paths: paths, output: output.directory, force: output.force)
+        runner.printExplanations(report, explain: output.explain)
         if options.verbose {
             for path in report.removed { FileHandle.standardError.write(Data("removed \(path)\n".utf8)) }
         }
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        let summary = "\(report.builtCount) built, \(report.unchangedCount) unchanged, \(report.removed.count) removed, "
-            + "\(report.failedCount) failed in \(seconds) s (\(report.written.count) file\(report.written.count == 1 ? "" : "s") written to \(output.directory)); "
-            + options.counts(report)
-        try options.finish(report, summary: summary)
+        try runner.finish(report, summary: runner.buildSummary(report, since: start, writtenTo: output.directory))
     }
 }
 

@@ -19,8 +19,8 @@ struct Check: ParsableCommand {
     var requireTracked = false
 
     func run() throws {
-        let report = try options.run(paths: paths, output: nil, requireTracked: requireTracked)
-        let summary = "checked \(report.specCount) spec\(report.specCount == 1 ? "" : "s"): " + options.counts(report)
-        try options.finish(report, summary: summary)
+        let runner = CommandRunner(options: options)
+        let report = try runner.run(paths: paths, output: nil, requireTracked: requireTracked)
+        try runner.finish(report, summary: "checked \(report.specCount) spec\(report.specCount == 1 ? "" : "s"): " + runner.counts(report))
     }
 }

@@ -15,19 +15,17 @@ struct Clean: ParsableCommand {
     var directory: String = "dist"
 
     func run() throws {
+        let result: CleanRun.Result
         do {
-            let result = try CleanRun.run(directory: directory)
-            let colour = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-            let renderer = DiagnosticRenderer(sources: result.sources, colour: colour)
-            var text = result.diagnostics.map { renderer.human($0) }.joined(separator: "\n")
-            if Terminal.isTerminal(STDERR_FILENO) {
-                let count = result.removed.count
-                text += (text.isEmpty ? "" : "\n") + "removed \(count) file\(count == 1 ? "" : "s") from \(directory)\n"
-            }
-            FileHandle.standardError.write(Data(text.utf8))
+            result = try CleanRun.run(directory: directory)
         } catch {
-            FileHandle.standardError.write(Data("error: \(FileErrorText.reason(error))\n".utf8))
-            throw ExitCode.usage
+            throw CommandRunner.failure(FileErrorText.reason(error))
         }
+        var text = CommandRunner.human(result.diagnostics, sources: result.sources)
+        if Terminal.isTerminal(STDERR_FILENO) {
+            let count = result.removed.count
+            text += (text.isEmpty ? "" : "\n") + "removed \(count) file\(count == 1 ? "" : "s") from \(directory)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

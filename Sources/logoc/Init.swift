@@ -36,8 +36,7 @@ struct Init: ParsableCommand {
             let cd = (directory as NSString).standardizingPath == "." ? "" : "cd \(directory) && "
             print("next: \(cd)logoc build, then open dist/index.html in a browser")
         } catch {
-            FileHandle.standardError.write(Data("error: \(FileErrorText.reason(error))\n".utf8))
-            throw ExitCode.usage
+            throw CommandRunner.failure(FileErrorText.reason(error))
         }
     }
 }

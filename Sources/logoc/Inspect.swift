@@ -34,8 +34,7 @@ struct Inspect: ParsableCommand {
         do {
             report = try ImagePalette.inspect(file: image, count: count)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode(2)
+            throw CommandRunner.failure(error.message)
         }
         switch format {
         case .json:
@@ -52,7 +51,7 @@ struct Inspect: ParsableCommand {
             ])
             print(json.rendered())
         case .human:
-            let colour = Terminal.isTerminal(STDOUT_FILENO) && (ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            let colour = Terminal.usesColour(STDOUT_FILENO)
             print("\(image): \(report.width) × \(report.height), \(report.palette.swatches.count) colours")
             for s in report.palette.swatches {
                 let swatch = colour ? "\u{1B}[48;2;\(s.color.r);\(s.color.g);\(s.color.b)m      \u{1B}[0m  " : ""

@@ -31,15 +31,10 @@ struct Verify: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let inputs: [SpecInput]
-        do {
-            inputs = try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode.usage
-        }
+        let runner = CommandRunner(options: options)
+        let inputs = try CommandRunner.inputs(paths)
         let project = Project.load(root: options.root, configPath: options.config)
-        options.applyMemoryBudget()
+        runner.applyMemoryBudget()
         let report = VerifyRun.run(inputs, project: project, golden: golden, diffDirectory: diff, update: update, jobs: options.jobs)
         var lines: [String] = []
         for (path, result) in report.changed {
@@ -56,9 +51,9 @@ struct Verify: ParsableCommand {
             ? "\(report.recorded.count) recorded, \(report.updated.count) updated, \(report.deleted.count) deleted in \(golden)"
             : "\(report.matched) matched, \(report.changed.count) changed, \(report.added.count) new, \(report.removed.count) removed"
         lines.append(summary)
-        options.report(report.build.diagnostics, sources: report.build.sources, summary: "")
+        runner.report(report.build.diagnostics, sources: report.build.sources, summary: "")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        for failure in report.build.failures { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+        runner.printFailures(report.build)
         if !report.build.failures.isEmpty { throw ExitCode.usage }
         if report.build.errorCount > 0 || (!update && report.hasDifferences) { throw ExitCode.failure }
     }

@@ -22,18 +22,15 @@ struct Watch: ParsableCommand {
         let loop = WatchLoop()
         loop.stopOnInterrupt()
         var force = output.force
+        let runner = CommandRunner(options: options)
         let build = {
             let start = Date()
             do {
-                let report = try options.run(paths: folders, output: output.directory, force: force)
+                let report = try runner.run(paths: folders, output: output.directory, force: force)
                 force = false
-                if output.explain {
-                    for line in report.explanations { FileHandle.standardError.write(Data("rebuilt \(line)\n".utf8)) }
-                }
-                let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                options.report(report.diagnostics, sources: report.sources,
-                               summary: "\(report.builtCount) built, \(report.unchangedCount) unchanged, \(report.removed.count) removed, \(report.failedCount) failed in \(seconds) s; " + options.counts(report))
-                for failure in report.failures { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+                runner.printExplanations(report, explain: output.explain)
+                runner.report(report.diagnostics, sources: report.sources, summary: runner.buildSummary(report, since: start, writtenTo: nil))
+                runner.printFailures(report)
             } catch {
                 // A missing folder is reported by run(); keep watching for it to appear.
             }

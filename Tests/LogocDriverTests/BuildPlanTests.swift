@@ -3,6 +3,7 @@ import LogocCore
 import LogocFrontend
 import Testing
 @testable import LogocDriver
+@testable import LogocRender
 
 /// The plan of a build (`BuildPlan`): which spec files are fresh or dirty,
 /// and why, and who owns the outputs the run does not look at. Made from a
@@ -147,5 +148,36 @@ struct BuildExecutorTests {
         }
         #expect(files.first?.bytes.prefix(4) == [0x89, 0x50, 0x4E, 0x47])
         #expect(!FileManager.default.fileExists(atPath: f.output), "the executor wrote in the output folder")
+    }
+
+    /// Each variant a build draws is measured once, whatever its number of
+    /// outputs, and every file and the manifest's contrast come from that
+    /// measurement (the build measured again for each file's contrast, and
+    /// the renderer's memory of its last two trees tied the calls together).
+    @Test func eachDrawnVariantIsMeasuredOnce() throws {
+        let f = try BuildPlanTests.Fixture()
+        try f.write("Specs/a.yaml", """
+            text: {initials: Ada Lovelace, color: white}
+            background: {gradient: {colors: ["#0D47A1", "#1A237E"]}}
+            dark: {background: "#102030"}
+            output: {formats: [png, svg], scales: [1, 2]}
+
+            """)
+        let project = Project.load(root: f.root)
+        let context = BuildContext(project: project, options: BuildRun.Options(outputDirectory: f.output, jobs: 1), cache: BuildCache(), toolchain: "T")
+        let spec = try #require(CheckRun.run([f.inputs[0]], project: project, jobs: 1).specs.first)
+        let renderer = try Renderer(catalog: project.fonts)
+        let outcome = BuildExecutor.draw(spec, context: context, warnings: [], strictBlocked: false, renderer: { renderer })
+        #expect(outcome.state == .built, "\(outcome.diagnostics)")
+        #expect(outcome.rendered.map(\.entry.path).sorted() == ["a-dark.png", "a-dark.svg", "a-dark@2x.png", "a.png", "a.svg", "a@2x.png"])
+        #expect(renderer.measureCount == 2, "one measurement per variant")
+        let trees = Resolver(project: project).resolve(spec)
+        let (light, dark) = (trees.light, trees.dark)
+        let fresh = try Renderer(catalog: project.fonts)
+        for (variant, tree) in [("light", light), ("dark", try #require(dark))] {
+            let ratio = try #require(try fresh.measure(tree).text?.ratio)
+            let contrasts = Set(outcome.rendered.filter { $0.entry.variant == variant }.map(\.entry.contrast))
+            #expect(contrasts == [(ratio * 100).rounded() / 100], "\(variant)")
+        }
     }
 }

@@ -123,8 +123,8 @@ struct CanvasMeasurementTests {
         var compared = 0
         for spec in CheckRun.run(inputs, project: project).specs {
             for tree in resolver.resolve(spec).all where tree.text != nil {
-                let window = try Renderer(catalog: project.fonts).measureText(tree)
-                let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+                let window = try Renderer(catalog: project.fonts).measure(tree).text
+                let canvas = try Renderer(catalog: project.fonts).measure(tree, keepingCanvas: true).text
                 #expect(window == canvas, "\(spec.name)")
                 compared += 1
             }
@@ -159,8 +159,8 @@ struct CanvasMeasurementTests {
         let input = SpecInput(path: root + "/spec.yaml", displayPath: "spec.yaml", outputFolder: "")
         let spec = try #require(CheckRun.run([input], project: project).specs.first)
         let tree = Resolver(project: project).resolve(spec).light
-        let window = try Renderer(catalog: project.fonts).measureText(tree)
-        let canvas = try Renderer(catalog: project.fonts).measureText(tree, keepingCanvas: true)
+        let window = try Renderer(catalog: project.fonts).measure(tree).text
+        let canvas = try Renderer(catalog: project.fonts).measure(tree, keepingCanvas: true).text
         #expect(window == canvas)
     }
 }

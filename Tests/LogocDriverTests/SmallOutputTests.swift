@@ -39,12 +39,13 @@ struct SmallOutputTests {
         let small = try #require(trees.smallLight)
         let renderer = try Renderer(catalog: project.fonts)
         let oneX = try Self.bytes(root + "/dist/spec.png"), twoX = try Self.bytes(root + "/dist/spec@2x.png")
-        #expect(oneX == (try renderer.png(small, scale: 1)))
-        #expect(oneX != (try renderer.png(trees.light, scale: 1)))
-        #expect(twoX == (try renderer.png(trees.light, scale: 2)))
-        #expect(twoX != (try renderer.png(small, scale: 2)))
+        let (smallDrawing, fullDrawing) = (try renderer.measure(small), try renderer.measure(trees.light))
+        #expect(oneX == (try renderer.png(smallDrawing, scale: 1)))
+        #expect(oneX != (try renderer.png(fullDrawing, scale: 1)))
+        #expect(twoX == (try renderer.png(fullDrawing, scale: 2)))
+        #expect(twoX != (try renderer.png(smallDrawing, scale: 2)))
         // The SVG is 64 px wide: the small drawing too.
-        #expect(try Self.bytes(root + "/dist/spec.svg") == (try renderer.svg(small)))
+        #expect(try Self.bytes(root + "/dist/spec.svg") == (try renderer.svg(smallDrawing)))
     }
 
     @Test func changingSmallRedrawsOnlyTheSmallFiles() throws {
@@ -113,18 +114,19 @@ struct SmallOutputTests {
         let root = try Self.project("size: 100\nbackground: \"#1E88E5\"\ntext: {content: ACME, color: white}\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (trees, project) = try Self.trees(root)
-        let renderer = try Renderer(catalog: project.fonts)
-        let capAt100 = try #require(try TextSizeCheck.capHeight(of: trees.light, pixels: 100, renderer: renderer))
+        let measured = try Renderer(catalog: project.fonts).measure(trees.light)
+        let capAt100 = try #require(TextSizeCheck.capHeight(of: measured, pixels: 100))
         // The widest file under 5 px and the narrowest at or over it.
         let below = Int((5 * 100 / capAt100).rounded(.up)) - 1
         let above = below + 1
         let span = SourceSpan(file: "spec.yaml", start: SourcePosition(line: 3, column: 17), end: SourcePosition(line: 3, column: 21))
-        let under = try #require(try TextSizeCheck.diagnostic(trees.light, pixels: below, file: "x.png", at: span, renderer: renderer))
+        let capBelow = try #require(TextSizeCheck.capHeight(of: measured, pixels: below))
+        let under = try #require(TextSizeCheck.diagnostic(height: capBelow, pixels: below, file: "x.png", at: span))
         #expect(under.code == .W004 && under.span == span)
         #expect(under.message.hasPrefix("text is 4.") && under.message.contains("in 'x.png' (\(below) px wide);"))
-        #expect(try TextSizeCheck.diagnostic(trees.light, pixels: above, file: "x.png", at: span, renderer: renderer) == nil)
+        let capAtAbove = try #require(TextSizeCheck.capHeight(of: measured, pixels: above))
+        #expect(TextSizeCheck.diagnostic(height: capAtAbove, pixels: above, file: "x.png", at: span) == nil)
         // Linear in the width.
-        let capAtAbove = try #require(try TextSizeCheck.capHeight(of: trees.light, pixels: above, renderer: renderer))
         #expect(abs(capAtAbove - capAt100 * Double(above) / 100) < 1e-9)
         #expect(capAtAbove >= 5)
     }
@@ -169,7 +171,7 @@ struct SmallOutputTests {
             defer { try? FileManager.default.removeItem(atPath: root) }
             let (trees, project) = try Self.trees(root)
             let floor = try #require(CapHeightBound.floor(trees.light), "\(yaml)")
-            let measured = try #require(try TextSizeCheck.capHeight(of: trees.light, pixels: trees.light.size, renderer: Renderer(catalog: project.fonts)))
+            let measured = try #require(TextSizeCheck.capHeight(of: try Renderer(catalog: project.fonts).measure(trees.light), pixels: trees.light.size))
             #expect(floor > 0 && floor <= measured, "\(yaml): floor \(floor) over \(measured)")
         }
         // Caseless text (a dash, CJK alone) gets no floor: it is always measured.

@@ -23,7 +23,7 @@ struct BaselineTests {
     }
 
     static func layout(_ tree: RenderTree, _ renderer: Renderer) throws -> TextLayout {
-        try #require(try renderer.prepare(tree).layout)
+        try #require(try renderer.measure(tree).layout)
     }
 
     /// Tolerance of "the same baseline": 1/4 px. The layouts put the

@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import LogocCore
 import LogocFrontend
 
 /// `DIR/.logoc-cache`: what each spec file was built from and what it wrote,
@@ -419,28 +420,20 @@ struct FileStamp: Equatable, Sendable {
 
 /// Content hashes of files, reusing the previous build's when a file's
 /// stamp is unchanged (as git's index does), each file hashed once per run.
-final class FileHasher: @unchecked Sendable {
-    // @unchecked: `current` is only touched under `lock`.
-    private var current: [String: FileStamp] = [:]
-    private let lock = NSLock()
+final class FileHasher: Sendable {
+    /// Each file's stamp and hash as used in this run.
+    private let current = Locked<[String: FileStamp]>([:])
 
     /// The stamp and hash used for `path` in this run; size -1 when it was missing.
     func stamp(_ path: String) -> FileStamp {
-        lock.lock()
-        defer { lock.unlock() }
-        return current[path] ?? FileStamp(size: -1, mtime: 0, inode: 0, sha256: "")
+        current.withLock { $0[path] } ?? FileStamp(size: -1, mtime: 0, inode: 0, sha256: "")
     }
 
     /// The SHA-256 of the file, or nil when it cannot be read. `previous` is
     /// what the last build recorded for it: its hash is reused when the
-    /// stamp still matches.
+    /// stamp still matches. The file is read and hashed outside the lock.
     func hash(_ path: String, previous: FileStamp?) -> String? {
-        lock.lock()
-        if let known = current[path] {
-            lock.unlock()
-            return known.sha256
-        }
-        lock.unlock()
+        if let known = current.withLock({ $0[path] }) { return known.sha256 }
         guard let s = FileStamp.current(path) else { return nil }
         let stamp: FileStamp
         if let previous, previous.matches(s) {
@@ -449,9 +442,7 @@ final class FileHasher: @unchecked Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             stamp = FileStamp(size: s.size, mtime: s.mtime, inode: s.inode, sha256: SHA256.hex(Array(data)))
         }
-        lock.lock()
-        current[path] = stamp
-        lock.unlock()
+        current.withLock { $0[path] = stamp }
         return stamp.sha256
     }
 }

@@ -63,7 +63,6 @@ final class OutputCommit: Sendable {
     /// cache or gallery is not logoc's, then takes the lock and removes what
     /// a killed build left. The failure is the message for exit code 2.
     static func takeFolder(_ directory: String, gallery: Bool, waiting: (@Sendable () -> Void)?) -> Result<OutputLock, Failure> {
-        if let problem = SHA256.unavailable { return .failure(Failure(message: "\(problem)")) }
         // A folder shared with a web app may hold its own manifest.json or
         // index.html: logoc never replaces a file that is not its own.
         let foreign = Bookkeeping.foreign([Manifest.fileName, BuildCache.fileName] + (gallery ? [Gallery.fileName] : []), in: directory)

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import LogocRender
+
+/// What every command does around its own work: runs the pipeline with the
+/// common options, prints diagnostics in the chosen format and a summary on
+/// a terminal, prints machine failures, and maps the outcome to the exit
+/// code the README promises (0, 1 for a spec error, 2 for usage or I/O).
+/// Written once here so that `CommonOptions` only declares options and a
+/// command only says what to run and what its summary counts.
+struct CommandRunner {
+    let options: CommonOptions
+
+    /// Finds the specs and runs the pipeline; `output` nil means check only.
+    /// `requireTracked`: `check --require-tracked`. A missing path is
+    /// printed and exits 2.
+    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false) throws -> RunReport {
+        let clock = options.timings ? StageClock() : nil
+        applyMemoryBudget()
+        var inputs = try Self.inputs(paths, clock: clock)
+        let project = Project.load(root: options.root, configPath: options.config)
+        let progress = Terminal.isTerminal(STDERR_FILENO) && options.format == .human && !options.quiet ? Progress() : nil
+        var callback: (@Sendable (Int, Int, String) -> Void)?
+        if let progress {
+            callback = { done, total, name in progress.show(done, total, name) }
+        }
+        let quiet = options.quiet
+        var run = BuildRun.Options(outputDirectory: output, jobs: options.jobs, strict: options.strict, force: force, progress: callback, waiting: {
+            if !quiet { FileHandle.standardError.write(Data("waiting for another logoc build into \(output ?? "")\n".utf8)) }
+        })
+        run.clock = clock
+        run.requireTracked = requireTracked
+        // `check FILES` also checks the specs that use them, and finds
+        // output clashes against the whole project.
+        if output == nil, !paths.isEmpty {
+            let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
+            inputs = affected.inputs
+            run.projectOutputs = affected.others
+        }
+        // getenv, not ProcessInfo's environment, which copies every variable
+        // into a dictionary (0.4 M instructions) to answer one question.
+        if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
+        if output != nil {
+            // A build that writes files: one malloc heap for every worker,
+            // and the freed heap handed back after each chunk (Heap).
+            Heap.useOneArena()
+            run.afterChunk = { Heap.trim() }
+        }
+        var report = BuildRun.run(inputs, project: project, options: run)
+        report.timings = clock?.json()
+        progress?.clear()
+        return report
+    }
+
+    /// The spec files of `paths` (default `Specs`); a missing path is printed and exits 2.
+    static func inputs(_ paths: [String], clock: StageClock? = nil) throws -> [SpecInput] {
+        do {
+            return try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }
+        } catch {
+            throw failure(error.message)
+        }
+    }
+
+    /// Sets the process's drawing budget from `--memory`.
+    func applyMemoryBudget() {
+        MemoryBudget.shared.bytes = options.memory << 20
+    }
+
+    /// Prints `error: message` and gives the exit code of a usage or I/O failure, to throw.
+    static func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return .usage
+    }
+
+    /// "2 errors, 1 warning"
+    func counts(_ report: RunReport) -> String {
+        "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
+    }
+
+    /// The summary of a build (`build`, and each build of `watch`): what was
+    /// built, kept, removed and failed, how long it took, and, given the
+    /// output folder, how many files were written there.
+    func buildSummary(_ report: RunReport, since start: Date, writtenTo directory: String?) -> String {
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        let written = directory.map { " (\(report.written.count) file\(report.written.count == 1 ? "" : "s") written to \($0))" } ?? ""
+        return "\(report.builtCount) built, \(report.unchangedCount) unchanged, \(report.removed.count) removed, "
+            + "\(report.failedCount) failed in \(seconds) s\(written); " + counts(report)
+    }
+
+    /// `--explain`'s lines: why each rebuilt spec was rebuilt.
+    func printExplanations(_ report: RunReport, explain: Bool) {
+        guard explain else { return }
+        for line in report.explanations { FileHandle.standardError.write(Data("rebuilt \(line)\n".utf8)) }
+    }
+
+    /// Prints everything and throws the exit code the README promises.
+    func finish(_ report: RunReport, summary: String) throws {
+        self.report(report.diagnostics, sources: report.sources, summary: summary)
+        if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        printFailures(report)
+        if !report.failures.isEmpty { throw ExitCode.usage }
+        let code = exitCode(errors: report.errorCount, warnings: report.warningCount)
+        if code != .success { throw code }
+    }
+
+    /// The machine's failures (not the specs'), one `error:` line each.
+    func printFailures(_ report: RunReport) {
+        for failure in report.failures {
+            FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+        }
+    }
+
+    /// Prints diagnostics in the chosen format, then a summary on a terminal.
+    func report(_ diagnostics: [Diagnostic], sources: [String: SourceFile], summary: String) {
+        switch options.format {
+        case .json:
+            FileHandle.standardOutput.write(Data(DiagnosticRenderer.json(diagnostics).utf8))
+        case .github:
+            FileHandle.standardOutput.write(Data(DiagnosticRenderer.github(diagnostics).utf8))
+        case .sarif:
+            FileHandle.standardOutput.write(Data(DiagnosticRenderer.sarif(diagnostics, toolVersion: Logoc.version).utf8))
+        case .human:
+            var text = Self.human(diagnostics, sources: sources)
+            // On a terminal (or with --verbose) a summary; in a pipe, nothing but diagnostics.
+            if (Terminal.isTerminal(STDERR_FILENO) || options.verbose) && !options.quiet && !summary.isEmpty {
+                if !diagnostics.isEmpty { text += "\n" }
+                text += summary + "\n"
+            }
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// Diagnostics with caret excerpts, for standard error: in colour on a
+    /// terminal unless `NO_COLOR` is set.
+    static func human(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
+        let renderer = DiagnosticRenderer(sources: sources, colour: Terminal.usesColour(STDERR_FILENO))
+        return diagnostics.map { renderer.human($0) }.joined(separator: "\n")
+    }
+
+    /// The exit status the README promises: 1 for any error (or warning with --strict).
+    func exitCode(errors: Int, warnings: Int) -> ExitCode {
+        errors > 0 || (options.strict && warnings > 0) ? .failure : .success
+    }
+}
