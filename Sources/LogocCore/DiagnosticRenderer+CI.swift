@@ -144,6 +144,8 @@ extension DiagnosticRenderer {
         case .W001: "FlatGradient"
         case .W002: "KeyWithoutEffect"
         case .W003: "LookAlikeOutputs"
+        case .W005: "InkOutsideMaskSafeZone"
+        case .W006: "FaviconVanishesOnTab"
         case .W007: "UnusableColourProfile"
         case .W008: "UnsafeOutputRemovalRefused"
         }

@@ -137,7 +137,7 @@ final class BuildExecutor {
 
         // Something must be drawn: measure, then render what is stale.
         var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: (light, dark), renderer: renderer) { dark in
-            stale.contains { $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
+            stale.contains { $0.output.target == nil && $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures
@@ -150,7 +150,13 @@ final class BuildExecutor {
         var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
+            let trees = TargetTrees(light: light, dark: dark)
             for item in stale {
+                if let target = item.output.target {
+                    guard let writer = TargetWriters.writer(for: target) else { continue }
+                    files.append((item, try writer.bytes(of: target, spec: spec, trees: trees, renderer: r), nil))
+                    continue
+                }
                 let tree = item.output.dark ? (dark ?? light) : light
                 let bytes: [UInt8]
                 switch item.output.format {
@@ -161,7 +167,7 @@ final class BuildExecutor {
             }
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts).
-            for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
+            for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark && $0.output.target == nil }) {
                 fingerprints[isDark] = try r.fingerprint(isDark ? (dark ?? light) : light).description
             }
         } catch {
@@ -173,7 +179,7 @@ final class BuildExecutor {
         }
         outcome.state = .built
         // Outputs kept as they were take the fingerprint drawn now when they had none.
-        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil {
+        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil && outcome.records[i].entry.target == nil {
             outcome.records[i].entry.fingerprint = fingerprints[outcome.records[i].entry.variant == "dark"]
         }
         outcome.entries = outcome.records.map(\.entry)
@@ -182,7 +188,7 @@ final class BuildExecutor {
             let sha256 = SHA256.hex(file.bytes)
             let entry = context.entry(file.stale.output, of: spec, file: outcome.specFile, sha256: sha256,
                                       contrast: file.contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings,
-                                      fingerprint: fingerprints[file.stale.output.dark])
+                                      fingerprint: file.stale.output.target == nil ? fingerprints[file.stale.output.dark] : nil)
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
         return outcome

@@ -28,6 +28,7 @@ struct SpecPlan {
         (light, dark) = trees ?? resolver.resolve(spec)
         measure(light, logo: spec.logo, renderer: renderer, keepingCanvas: drawsOneX(false))
         if let dark, let logo = spec.dark { measure(dark, logo: logo, renderer: renderer, keepingCanvas: drawsOneX(true)) }
+        checkTargets(spec, renderer: renderer)
         // Contrast measured on pixels may point into a partial: name the spec.
         diagnostics.notingVia(spec.input.via(name: spec.name), ownFile: displayPath)
         diagnostics = diagnostics.normalized()
@@ -72,6 +73,21 @@ struct SpecPlan {
             if let diagnostic = rule.colorVisionDiagnostic(result, ratios: ratios, at: logo.colorVision?.span ?? span) { diagnostics.append(diagnostic) }
         } catch {
             report(error, logo: logo)
+        }
+    }
+
+    /// W005, W006: each target's files checked where they land, on their
+    /// pixels drawn in memory (`TargetWriter.check`), at the `targets` value.
+    private mutating func checkTargets(_ spec: CheckedSpec, renderer: () throws(RenderError) -> Renderer) {
+        guard let choices = spec.logo.targets?.value.choices, !choices.isEmpty else { return }
+        let trees = TargetTrees(light: light, dark: dark)
+        for choice in choices {
+            guard let writer = TargetWriters.writer(target: choice.target, kind: choice.kind.value) else { continue }
+            do {
+                diagnostics += try writer.check(spec: spec, trees: trees, at: choice.kind.span, renderer: try renderer())
+            } catch {
+                report(error, logo: spec.logo)
+            }
         }
     }
 

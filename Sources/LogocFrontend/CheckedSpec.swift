@@ -46,15 +46,30 @@ public struct SpecInput: Sendable, Hashable {
     }
 }
 
-/// One file an output writes.
+/// One file an output writes: the spec's own picture at a format and scale
+/// (`team/jane@2x.png`), or a file a target writes (`target` set:
+/// `web/team/jane/favicon.ico`).
 public struct OutputFile: Sendable, Hashable, Comparable {
     public enum Format: String, Sendable { case png, svg }
 
     /// Relative to the output directory, e.g. `team/jane@2x.png`.
     public var path: String
+    /// The picture's format and scale; for a target file `.png` at 1, unused
+    /// (its `target` says what it is).
     public var format: Format
     public var scale: Int
     public var dark: Bool
+    /// The target file this is; nil for the spec's own pictures.
+    public var target: TargetFile?
+
+    public init(path: String, format: Format, scale: Int, dark: Bool) {
+        (self.path, self.format, self.scale, self.dark) = (path, format, scale, dark)
+    }
+
+    /// A target's file: drawn from the light tree (and the dark one where the file holds both).
+    public init(path: String, target: TargetFile) {
+        (self.path, self.format, self.scale, self.dark, self.target) = (path, .png, 1, false, target)
+    }
 
     public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
 }
@@ -70,6 +85,7 @@ public struct CheckedSpec: Sendable {
     public var nameSpan: SourceSpan
     public var logo: LogoSyntax
     public var dark: LogoSyntax?
+    /// The spec's own pictures, then its targets' files, in path order.
     public var outputs: [OutputFile]
     /// Absolute paths of the partials merged under it, directly or not.
     public var partials: [String] = []

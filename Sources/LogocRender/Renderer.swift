@@ -41,18 +41,18 @@ final class Canvas {
 public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession
-    private let painter: Painter
+    let painter: Painter
     /// Texts' inks at the reference size in this renderer's font session.
     private let references = ReferenceInks()
     /// One PNG compressor for every image this renderer encodes.
     private var compressor: PNGEncoder.Compressor?
     /// Canvases done with, for the next drawing of the same size.
-    private let surfaces = SurfacePool()
+    let surfaces = SurfacePool()
     /// The measure stage: ring colour, text layout and contrast, on this
     /// renderer's fonts, painter and canvases.
     private let stage: MeasureStage
     private let images: ImageStore
-    private let budget: MemoryBudget
+    let budget: MemoryBudget
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -87,6 +87,10 @@ public final class Renderer {
 
     /// A surface with the tree drawn on a square of `edge` pixels: the
     /// tree measured first (or already), then drawn as measured.
+    func drawnSurface(_ tree: RenderTree, edge: Int) throws(RenderError) -> ImageSurface {
+        try drawn(tree, edge: edge)
+    }
+
     private func drawn(_ tree: RenderTree, edge: Int) throws(RenderError) -> ImageSurface {
         try drawn(prepare(tree, keepingCanvas: edge == tree.size), edge: edge)
     }
@@ -145,7 +149,7 @@ public final class Renderer {
     }
 
     /// This renderer's compressor, made on its first PNG.
-    private func pngCompressor() throws(ImageError) -> PNGEncoder.Compressor {
+    func pngCompressor() throws(ImageError) -> PNGEncoder.Compressor {
         if let compressor { return compressor }
         let made = try PNGEncoder.Compressor()
         compressor = made

@@ -149,9 +149,12 @@ struct BuildCache: Sendable {
         let sorted = outputs.sorted { $0.entry.path.utf8.lexicographicallyPrecedes($1.entry.path.utf8) }
         for r in sorted {
             let e = r.entry
-            line(&out, "out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
-                 e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
-                 e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-", e.title.map { "=" + $0 } ?? "-")
+            var fields = ["out", e.path, r.key, r.tree, String(r.stamp.size), String(r.stamp.mtime), String(r.stamp.inode), r.stamp.sha256,
+                          e.contrast.map { String($0) } ?? "-", e.name, e.format, String(e.scale), e.variant, String(e.width), String(e.height),
+                          e.warnings.joined(separator: "\u{1F}"), e.fingerprint ?? "-", e.title.map { "=" + $0 } ?? "-"]
+            // A target's file has a 19th field, its target (other lines stay as they were).
+            if let target = e.target { fields.append("=" + target) }
+            line(&out, fields)
         }
         let entries = sorted.map(\.entry)
         // One picture per spec and variant: its first output in path order.
@@ -236,7 +239,8 @@ struct BuildCache: Sendable {
                 guard let size = Int64(f[2]), let mtime = Int64(f[3]), let inode = UInt64(f[4]) else { return nil }
                 record.dependencies[f[1]] = FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[5])
             // 17 fields: a cache written before outputs had a title.
-            case ("out", 17), ("out", 18):
+            // 19 fields: a target's file.
+            case ("out", 17), ("out", 18), ("out", 19):
                 // Never trust a path from a file: only a plain relative one is logoc's.
                 guard OutputRemoval.isPlain(f[1]), let size = Int64(f[4]), let mtime = Int64(f[5]), let inode = UInt64(f[6]), let scale = Int(f[11]),
                       let width = Int(f[13]), let height = Int(f[14]) else { return nil }
@@ -244,7 +248,8 @@ struct BuildCache: Sendable {
                                            height: height, sha256: f[7], contrast: Double(f[8]),
                                            warnings: f[15].isEmpty ? [] : f[15].split(separator: "\u{1F}").map(String.init),
                                            fingerprint: f[16] == "-" ? nil : f[16],
-                                           title: f.count > 17 && f[17].hasPrefix("=") ? String(f[17].dropFirst()) : nil)
+                                           title: f.count > 17 && f[17].hasPrefix("=") ? String(f[17].dropFirst()) : nil,
+                                           target: f.count > 18 && f[18].hasPrefix("=") ? String(f[18].dropFirst()) : nil)
                 record.outputs[f[1]] = OutputRecord(key: f[2], tree: f[3], stamp: FileStamp(size: size, mtime: mtime, inode: inode, sha256: f[7]),
                                                     entry: entry)
             default:
@@ -337,6 +342,10 @@ struct BuildCache: Sendable {
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {
+        line(&out, fields)
+    }
+
+    private static func line(_ out: inout [UInt8], _ fields: [String]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x09) }
             for byte in field.utf8 {

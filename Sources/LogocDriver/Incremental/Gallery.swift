@@ -29,7 +29,9 @@ enum Gallery {
         }
         var cards = ""
         for group in groups {
-            let light = group.entries.filter { $0.variant != "dark" }, dark = group.entries.filter { $0.variant == "dark" }
+            // Previews, title and folder come from the spec's own pictures; target files are listed with them.
+            let own = group.entries.contains { $0.target == nil } ? group.entries.filter { $0.target == nil } : group.entries
+            let light = own.filter { $0.variant != "dark" }, dark = own.filter { $0.variant == "dark" }
             guard let first = light.first ?? dark.first else { continue }
             let lightPreview = preview(light) ?? first, darkPreview = preview(dark) ?? lightPreview
             let title = first.title ?? first.name

@@ -37,12 +37,16 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// `initials` come from (`Jane Doe`), else its `content`. Kept in the
         /// build cache, not written to manifest.json.
         public var title: String?
+        /// The target that wrote the file (`web`, `ios`, `android`); nil for the spec's own outputs.
+        public var target: String?
 
         public init(path: String, spec: String, name: String, format: String, scale: Int, variant: String, width: Int, height: Int,
-                    sha256: String, contrast: Double?, warnings: [String], fingerprint: String? = nil, title: String? = nil) {
+                    sha256: String, contrast: Double?, warnings: [String], fingerprint: String? = nil, title: String? = nil,
+                    target: String? = nil) {
             (self.path, self.spec, self.name, self.format, self.scale, self.variant) = (path, spec, name, format, scale, variant)
             (self.width, self.height, self.sha256, self.contrast, self.warnings, self.fingerprint) = (width, height, sha256, contrast, warnings, fingerprint)
             self.title = title
+            self.target = target
         }
     }
 
@@ -80,7 +84,10 @@ public struct Manifest: Codable, Equatable, Sendable {
             out += "\"width\": \(e.width), \"height\": \(e.height), \"sha256\": \(JSON.quote(e.sha256)), "
             out += "\"contrast\": \(e.contrast.map { String($0) } ?? "null"), "
             out += "\"warnings\": [" + e.warnings.map(JSON.quote).joined(separator: ", ") + "], "
-            out += "\"fingerprint\": \(e.fingerprint.map(JSON.quote) ?? "null")}"
+            out += "\"fingerprint\": \(e.fingerprint.map(JSON.quote) ?? "null")"
+            // Only target files say so: manifests without targets stay as they were.
+            if let target = e.target { out += ", \"target\": \(JSON.quote(target))" }
+            out += "}"
         }
         return Array(out.utf8)
     }

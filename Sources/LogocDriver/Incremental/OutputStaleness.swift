@@ -31,9 +31,16 @@ struct OutputStaleness {
         // One hash per variant, not per output: its formats and scales share the tree.
         let lightHash = OutputKey.treeHash(light)
         let darkHash = dark.map(OutputKey.treeHash) ?? lightHash
+        let trees = TargetTrees(light: light, dark: dark)
         for output in spec.outputs {
-            let treeHash = output.dark ? darkHash : lightHash
-            let key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, output: output, contentInputs: keyedInputs)
+            var treeHash = output.dark ? darkHash : lightHash
+            let key: String
+            if let target = output.target {
+                treeHash = OutputKey.treeHash(of: target, trees: trees, size: spec.size, known: (lightHash, darkHash))
+                key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, target: target, spec: spec, contentInputs: keyedInputs)
+            } else {
+                key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, output: output, contentInputs: keyedInputs)
+            }
             if let reason = context.staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, old: old, directory: directory) {
                 stale.append(Stale(output: output, key: key, tree: treeHash))
                 if !reasons.contains(reason) { reasons.append(reason) }
@@ -128,5 +135,25 @@ enum OutputKey {
     /// and the hashes of the files whose bytes reach it directly.
     static func key(toolchain: String, treeHash: String, output: OutputFile, contentInputs: String) -> String {
         SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs].joined(separator: "\n"))
+    }
+
+    /// A target file's trees: the light one at every size it is drawn at
+    /// (and at the spec's size, which the SVG and the manifest's colours
+    /// come from), and the dark one at the spec's size (favicon.svg holds it).
+    /// `known`: the light and dark trees' hashes, not computed again.
+    static func treeHash(of target: TargetFile, trees: TargetTrees, size: Int, known: (light: String, dark: String)) -> String {
+        func hash(_ tree: RenderTree) -> String {
+            tree == trees.light ? known.light : tree == trees.dark ? known.dark : treeHash(tree)
+        }
+        var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: false, pixels: $0)) }
+        if trees.dark != nil { hashes.append(hash(trees.tree(dark: true, pixels: size))) }
+        return SHA256.hex(hashes.joined(separator: "\n"))
+    }
+
+    /// A target file's key: its target, kind and role, its trees, and the
+    /// spec's name and title (the web manifest's `name`, `short_name`).
+    static func key(toolchain: String, treeHash: String, target: TargetFile, spec: CheckedSpec, contentInputs: String) -> String {
+        SHA256.hex([toolchain, treeHash, "target", target.target, target.kind, target.role, spec.name,
+                    BuildContext.title(spec.logo) ?? "", contentInputs].joined(separator: "\n"))
     }
 }
