@@ -469,7 +469,7 @@ extension DiagnosticCode {
                     name: acme
                     shape: square
                     background: "#1E88E5"
-                    border: {width: 8%, color: "#FFFFFF"}
+                    border: {width: 8%, color: "#0D47A1"}
                     text: AC
                     targets: {web: favicon}
                     """,
@@ -477,7 +477,7 @@ extension DiagnosticCode {
                     name: acme
                     shape: circle
                     background: "#1E88E5"
-                    border: {width: 8%, color: "#FFFFFF"}
+                    border: {width: 8%, color: "#0D47A1"}
                     text: AC
                     targets: {web: favicon}
                     """

@@ -98,12 +98,16 @@ extension CheckedSpec {
     /// The files that diagnostics found on pixels after the front end (text
     /// contrast over a gradient or an image, an image that does not decode)
     /// point into: the spec's own, and the partials that wrote the text, its
-    /// colour, `colorVision` or the image. Empty when both
+    /// colour, `colorVision` or the image, or `targets` (W005, W006). Empty when both
     /// variants' backgrounds are solid, which the front end measured itself
     /// (the texts of specs with no diagnostics are let go, to keep a large
     /// build's memory flat).
     public var filesPixelDiagnosticsQuote: Set<String> {
         var files: Set<String> = []
+        // W005 and W006 point at the `targets` value.
+        if let targets = logo.targets, !targets.value.choices.isEmpty {
+            files.formUnion(targets.value.choices.map(\.kind.span.file))
+        }
         for variant in [logo, dark].compactMap({ $0 }) {
             switch variant.background?.value {
             case .gradient?, .image?: break

@@ -139,14 +139,14 @@ enum OutputKey {
 
     /// A target file's trees: the light one at every size it is drawn at
     /// (and at the spec's size, which the SVG and the manifest's colours
-    /// come from), and the dark one at the spec's size (favicon.svg holds it).
+    /// come from), and the dark one at the spec's size when the file holds it (favicon.svg).
     /// `known`: the light and dark trees' hashes, not computed again.
     static func treeHash(of target: TargetFile, trees: TargetTrees, size: Int, known: (light: String, dark: String)) -> String {
         func hash(_ tree: RenderTree) -> String {
             tree == trees.light ? known.light : tree == trees.dark ? known.dark : treeHash(tree)
         }
         var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: false, pixels: $0)) }
-        if trees.dark != nil { hashes.append(hash(trees.tree(dark: true, pixels: size))) }
+        if target.drawsDark, trees.dark != nil { hashes.append(hash(trees.tree(dark: true, pixels: size))) }
         return SHA256.hex(hashes.joined(separator: "\n"))
     }
 

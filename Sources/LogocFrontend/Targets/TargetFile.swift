@@ -16,9 +16,13 @@ public struct TargetFile: Sendable, Hashable {
     /// Every pixel width the file is drawn at (`favicon.ico`: 16, 32, 48):
     /// the trees it is drawn from, for its cache key.
     public var drawnAt: [Int]
+    /// Whether the file holds the dark drawing too (`favicon.svg`): only
+    /// then does editing `dark` rebuild it.
+    public var drawsDark: Bool
 
-    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int]) {
+    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false) {
         (self.target, self.kind, self.role, self.format, self.pixels, self.drawnAt) = (target, kind, role, format, pixels, drawnAt)
+        self.drawsDark = drawsDark
     }
 }
 

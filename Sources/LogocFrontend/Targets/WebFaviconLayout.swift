@@ -28,7 +28,7 @@ public struct WebFaviconLayout: TargetLayout {
         let base = "web/" + (folder.isEmpty ? "" : folder + "/") + name + "/"
         return Self.roles.map { role in
             OutputFile(path: base + role.role, target: TargetFile(target: "web", kind: "favicon", role: role.role, format: role.format,
-                                                                 pixels: role.pixels, drawnAt: role.drawnAt))
+                                                                 pixels: role.pixels, drawnAt: role.drawnAt, drawsDark: role.role == "favicon.svg"))
         }
     }
 }
