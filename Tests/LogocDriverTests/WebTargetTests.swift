@@ -65,6 +65,7 @@ struct WebTargetTests {
             """])
         let report = try folder.run()
         #expect(Self.summary(report) == ["E018@3:8", "E018@4:8", "E018@5:3"])
+        #expect(report.diagnostics[0].message == "unknown 'web' kind 'favicons'; expected 'favicon'")
         #expect(report.diagnostics[0].help == "did you mean 'favicon'?")
         #expect(report.diagnostics[1].message == "'ios: image' is not written by this version yet")
         #expect(report.diagnostics[2].message.contains("unknown target 'andriod'") && report.diagnostics[2].help == "did you mean 'android'?")

@@ -21,7 +21,7 @@ extension SyntaxDecoder {
                                             at: pair.key.span, help: near.map { "did you mean '\($0)'?" } ?? "use one of " + Self.list(known, quote: true, or: true)))
                 continue
             }
-            guard let kind = word(pair.value, key: key, kinds, noun: "kind of target '\(key)'", code: .E018) else { continue }
+            guard let kind = word(pair.value, key: key, kinds, noun: "'\(key)' kind", code: .E018) else { continue }
             guard TargetCatalog.layout(target: key, kind: kind.value) != nil else {
                 appendDiagnostic(Diagnostic(.E018, "'\(key): \(kind.value)' is not written by this version yet", at: kind.span,
                                             help: "remove '\(key)' from 'targets' for now; the targets this version writes are " +
