@@ -41,9 +41,10 @@ struct WebFaviconWriter: TargetWriter {
             return WebAppManifestFile.bytes(name: title, shortName: spec.name, colour: WebAppManifestFile.colour(of: trees.light))
         case "head.html":
             return WebAppManifestFile.head
-        default:
-            // icon-192.png, icon-512.png: the picture itself.
+        case "icon-192.png", "icon-512.png":
             return try r.png(try r.drawing(light(file.pixels), edge: file.pixels))
+        default:
+            throw .environment("the web favicon set has no file '\(file.role)'")
         }
     }
 
@@ -65,11 +66,12 @@ struct WebFaviconWriter: TargetWriter {
             diagnostics.append(Diagnostic(.W005, "\(percent) % of the ink of icon-maskable-512.png lies outside the maskable safe zone (the central circle of 80 %), so a launcher's mask may cut it off",
                                           at: value, help: "use 'shape: circle', or a thinner border and smaller text, so that everything drawn stays inside the circle"))
         }
-        // W006 on the 16 and 32 px images of favicon.ico.
+        // W006 on the 16 and 32 px images of favicon.ico, each drawn once.
+        var images: [(size: Int, pixels: PixelBuffer)] = []
+        for size in WebFaviconLayout.tabSizes { images.append((size, try r.drawing(trees.tree(dark: false, pixels: size), edge: size))) }
         for tab in Self.tabs {
             var weak: [String] = []
-            for size in WebFaviconLayout.tabSizes {
-                let pixels = try r.drawing(trees.tree(dark: false, pixels: size), edge: size)
+            for (size, pixels) in images {
                 guard let edgeColour = IconPixels.edgeColour(pixels, on: tab.colour) else {
                     weak.append("at \(size) px nothing is drawn")
                     continue
