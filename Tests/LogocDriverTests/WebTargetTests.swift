@@ -271,6 +271,11 @@ struct WebTargetTests {
         #expect(manifest.components(separatedBy: "\"target\": \"web\"}").count - 1 == Self.files.count)
         #expect(manifest.contains("\"path\": \"plain.png\"") && !manifest.contains("plain.png\", \"spec\": \"Specs/plain.yaml\", \"name\": \"plain\", \"format\": \"png\", \"scale\": 1, \"variant\": \"light\", \"width\": 512, \"height\": 512, \"sha256\": \"x\", \"target\""))
         for line in manifest.split(separator: "\n") where line.contains("plain.") { #expect(!line.contains("target")) }
+        // The gallery lists them on the spec's card, the text files without a pixel size.
+        let gallery = try String(contentsOfFile: folder.output + "/index.html", encoding: .utf8)
+        #expect(gallery.contains("<li><a href=\"web/team/jane/favicon.ico\">favicon.ico</a> <span>48×48</span></li>"))
+        #expect(gallery.contains("<li><a href=\"web/team/jane/head.html\">head.html</a></li>"))
+        #expect(gallery.contains("<img src=\"team/jane.png\" alt=\"Jane Doe, light\""))
         // A no-op rebuild writes nothing.
         let again = try folder.run(build: true)
         #expect(again.written == [] && again.unchanged.contains("web/team/jane/favicon.ico"))

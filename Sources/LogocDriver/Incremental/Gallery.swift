@@ -37,7 +37,8 @@ enum Gallery {
             let title = first.title ?? first.name
             let folder = (first.path as NSString).deletingLastPathComponent
             let files = group.entries.map { e in
-                "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a> <span>\(e.width)×\(e.height)</span></li>"
+                // A target's text files (web manifest, head.html) have no pixel size.
+                "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a>" + (e.width > 0 ? " <span>\(e.width)×\(e.height)</span>" : "") + "</li>"
             }.joined()
             var contrast = first.contrast.map { "\($0):1" } ?? "no text"
             if let d = dark.first, let c = d.contrast { contrast += ", dark \(c):1" }
