@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcair
                 libturbojpeg0-dev libdeflate-dev libpng-dev liblcms2-dev \
                 icc-profiles-free \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
-                librsvg2-bin pngcheck chromium pre-commit git
+                librsvg2-bin pngcheck chromium pre-commit git icoutils python3-pil
 
 FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
 

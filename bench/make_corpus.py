@@ -68,7 +68,8 @@ def hexc(c):
     return "#%02X%02X%02X" % tuple(c)
 
 
-def write_gi(root, count, size=512):
+def write_gi(root, count, size=512, targets=None):
+    """`targets`: a `targets` value every spec gets (the web-target variant of the set)."""
     specs = os.path.join(root, "Specs")
     os.makedirs(specs)
     for i in range(count):
@@ -89,6 +90,7 @@ def write_gi(root, count, size=512):
                 f"  size: {text_px:g}\n"
                 "  font: {family: Inter, weight: bold}\n"
                 "output: {formats: [png], scales: [1]}\n"
+                + (f"targets: {targets}\n" if targets else "")
             )
 
 
@@ -319,6 +321,9 @@ def main():
     if args.gi:
         write_gi(os.path.join(args.out, f"gi-{args.gi}"), args.gi)
         meta["gi"] = {"dir": f"gi-{args.gi}", "count": args.gi, "size": 512, "angle": GI_ANGLE, "textPx": 512 * GI_TEXT_FRACTION}
+        # The same avatars with the web favicon set (docs/targets.md).
+        write_gi(os.path.join(args.out, f"gi-{args.gi}-web"), args.gi, targets="{web: favicon}")
+        meta["giWeb"] = {"dir": f"gi-{args.gi}-web", "count": args.gi, "targets": "{web: favicon}"}
     with open(os.path.join(args.out, "corpus.json"), "w") as f:
         json.dump(meta, f, indent=1, ensure_ascii=False)
     print(json.dumps(meta, ensure_ascii=False))

@@ -371,7 +371,13 @@ def main():
             peers["imagemagick"] = fig("peer_imagemagick", f"ImageMagick convert, one process per file ({len(sample)} of {n_gi:,}, time × {n_gi / len(sample):g})",
                                        scale=n_gi / len(sample), note=f"{len(sample)} files a run, every {k}th avatar, scaled to {n_gi:,}")
     env_info["peers"] = sorted(peers)
+    # The same avatars with `targets: {web: favicon}` (nine more files a spec), interleaved with the plain set.
+    gi_web_root = os.path.join(corpus, meta["giWeb"]["dir"]) if meta.get("giWeb") else None
+    gi_web_out = os.path.join(out, "gi-web")
+    gw2 = fig("gi_web_j2", f"logoc build of the {n_gi:,} avatars with targets: {{web: favicon}}, --jobs 2") if gi_web_root else None
     for r in range(max(args.runs, args.gi_runs)):
+        if gw2:
+            step(gw2, [logoc, "build", *T, "-v", "--jobs", "2", "Specs", "-o", gi_web_out], gi_web_root, setup=lambda: rmtree(gi_web_out))
         step(gl1, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", gi_out], gi_root, setup=lambda: rmtree(gi_out))
         if fl1:
             step(fl1, [logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "1", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
@@ -389,6 +395,12 @@ def main():
                 cmd = [sys.executable, os.path.join(HERE, f"peers/{name}_avatars.py"), "--count", str(n_gi), "--size", "512", "-o", peer_out]
                 step(f, cmd, REPO, setup=lambda p=peer_out: rmtree(p))
     gi_pngs, gi_mean, gi_indexed = png_stats(gi_out)
+    # Bytes of the favicon set's files, by file name, over every spec.
+    web_bytes = {}
+    if gw2:
+        for folder, _, files in os.walk(os.path.join(gi_web_out, "web")):
+            for x in files:
+                web_bytes.setdefault(x, []).append(os.path.getsize(os.path.join(folder, x)))
 
     # 7. Same pixels as the floor; PNG size against Cairo's writer on the same surfaces.
     identical = None
@@ -493,6 +505,9 @@ def main():
     extra = [
         (f"mean bytes per PNG, mixed {n_mixed:,} build", f"{mixed_mean:,.0f} B over {mixed_pngs} PNGs, {mixed_indexed} of them indexed (+ {mixed_svgs} SVGs)"),
         (f"mean bytes per PNG, {n_gi:,} avatars", f"{gi_mean:,.0f} B over {gi_pngs} PNGs, {gi_indexed} of them indexed"),
+        *([(f"time per spec with targets: {{web: favicon}}, --jobs 2", f"{gw2.seconds / n_gi * 1000:.2f} ms (without: {F['gi_logoc_j2'].seconds / n_gi * 1000:.2f} ms)"),
+           ("mean bytes per file of the favicon set", ", ".join(f"{k} {statistics.mean(v):,.0f} B" for k, v in sorted(web_bytes.items())))]
+          if gw2 and gw2.runs else []),
         ("logoc / floor, --jobs 1, CPU time (user + system)", fmt_ratio(div(F["gi_logoc_j1"].cpu, fl1.cpu) if fl1 else None)),
         ("logoc / floor, --jobs 2 (paired)", fmt_ratio(paired(F["gi_logoc_j2"], fl2))),
         ("floor --jobs 1 / --jobs 2 (paired)", fmt_ratio(paired(fl1, fl2))),

@@ -395,7 +395,7 @@ extension DiagnosticCode {
                 code: .E018,
                 title: "unknown output format or target, or a wrong value in 'targets' or 'small'",
                 explanation: """
-                    An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value, and the help suggests the nearest known word.
+                    An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value (at the key for an unknown target), and the help suggests the nearest known word. The kinds `ios: image`, `ios: appicon`, `android: image` and `android: adaptive` are words of the contract that this version does not write yet: they are E018 too ("not written by this version yet"), rather than accepted and silently not written.
 
                     In `small`, `maxSize` must be a whole number from 1 to 1024: `maxSize: big`, `maxSize: 0`, `maxSize: 2000`, `maxSize: 48.5`, an empty `maxSize:` or a list are E018 at the value (`error[E018]: maxSize 0 is out of range; expected 1 to 1024`). A `small` without `maxSize` is E004. The overrides inside `small` (`text`, `background`, …) are checked with their usual codes, as in the spec itself: `small: {text: {maxLength: 0}}` is E006, a colour that is no colour E005.
 
@@ -481,6 +481,55 @@ extension DiagnosticCode {
                     small:
                       maxSize: 16
                       text: {content: A}
+                    """
+            )
+        case .W005:
+            return DiagnosticExplanation(
+                code: .W005,
+                title: "ink outside a maskable icon's safe zone",
+                explanation: """
+                    With `targets: {web: favicon}` logoc writes `icon-maskable-512.png`: the background fills the square edge to edge, and the spec's drawing sits in the centre at 80 % of the width. Android launchers and installed web apps cut such an icon to a circle, a squircle or a rounded square, and only the central circle of 80 % of the width is sure to survive every mask. logoc measures the file's pixels: ink is every pixel that differs from the full-bleed background alone; when more than 1 % of it lies outside the safe circle (more than one pixel beyond it), a mask may cut the text, the ring or the shape's corners off. The message gives the share of ink outside.
+
+                    A circle shape always fits; a square or rounded square with a ring or a different background colour has corners outside the circle. Use `shape: circle`, or leave out the ring and keep the text small. A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    name: acme
+                    shape: square
+                    background: "#1E88E5"
+                    border: {width: 8%, color: "#0D47A1"}
+                    text: AC
+                    targets: {web: favicon}
+                    """,
+                fixed: """
+                    name: acme
+                    shape: circle
+                    background: "#1E88E5"
+                    border: {width: 8%, color: "#0D47A1"}
+                    text: AC
+                    targets: {web: favicon}
+                    """
+            )
+        case .W006:
+            return DiagnosticExplanation(
+                code: .W006,
+                title: "a favicon vanishes on a light or dark browser tab",
+                explanation: """
+                    A favicon is seen at 16 and 32 pixels on a browser tab, which is white (`#FFFFFF`) in a light theme and near black (`#202124`, Chrome's) in a dark one. logoc measures the 16 and 32 px images inside `favicon.ico`: the outer edge is the outermost pixel with alpha of at least 128 met from each side along every row and column, composited on the tab and averaged; when its WCAG contrast with the tab is under 1.5:1 the icon's outline melts into the tab. The message names the tab (light or dark), the size and the ratio.
+
+                    Give the shape a ring (`border`) in a colour that stands out on both tabs (a mid-tone such as `#1E88E5` reaches more than 3:1 on each), or a background that does. A warning does not stop the build unless `--strict` is given.
+                    """,
+                failing: """
+                    name: acme
+                    background: "#FFFFFF"
+                    text: AC
+                    targets: {web: favicon}
+                    """,
+                fixed: """
+                    name: acme
+                    background: "#FFFFFF"
+                    border: {width: 10%, color: "#1E88E5"}
+                    text: AC
+                    targets: {web: favicon}
                     """
             )
         case .W007:

@@ -145,6 +145,8 @@ extension DiagnosticRenderer {
         case .W002: "KeyWithoutEffect"
         case .W003: "LookAlikeOutputs"
         case .W004: "TextTooSmallAtOutputSize"
+        case .W005: "InkOutsideMaskSafeZone"
+        case .W006: "FaviconVanishesOnTab"
         case .W007: "UnusableColourProfile"
         case .W008: "UnsafeOutputRemovalRefused"
         }

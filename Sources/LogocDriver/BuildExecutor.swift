@@ -136,11 +136,11 @@ final class BuildExecutor {
         }
 
         // Something must be drawn: measure each drawing once, then draw
-        // what is stale from that measurement.
+        // what is stale from that measurement (a target measures its own).
         let size = trees.light.size
         func tree(of output: OutputFile) -> RenderTree { trees.tree(dark: output.dark, pixels: output.pixelWidth(size: size)) }
         var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: trees, renderer: renderer) { drawing in
-            let drawn = stale.filter { tree(of: $0.output) == drawing }
+            let drawn = stale.filter { $0.output.target == nil && tree(of: $0.output) == drawing }
             if drawn.isEmpty { return .check }
             return drawn.contains { $0.output.format == .png && $0.output.scale == 1 } ? .drawOneXPNG : .draw
         }
@@ -159,7 +159,13 @@ final class BuildExecutor {
                 guard let measured = plan.measured(drawing) else { throw .environment("a drawing of the spec was not measured") }
                 return measured
             }
+            let targetTrees = TargetTrees(trees)
             for item in stale {
+                if let target = item.output.target {
+                    guard let writer = TargetWriters.writer(for: target) else { continue }
+                    files.append((item, try writer.bytes(of: target, spec: spec, trees: targetTrees, renderer: r), nil))
+                    continue
+                }
                 let drawing = try measured(tree(of: item.output))
                 let bytes: [UInt8]
                 switch item.output.format {
@@ -171,7 +177,7 @@ final class BuildExecutor {
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts). The
             // full-size drawing is the spec's picture, whatever `small` draws.
-            for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark }) {
+            for isDark in [false, true] where stale.contains(where: { $0.output.dark == isDark && $0.output.target == nil }) {
                 let full = trees.tree(dark: isDark, pixels: Int.max)
                 var drawing: Measured
                 if let known = plan.measured(full) { drawing = known } else { drawing = try r.measure(full) }
@@ -186,7 +192,7 @@ final class BuildExecutor {
         }
         outcome.state = .built
         // Outputs kept as they were take the fingerprint drawn now when they had none.
-        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil {
+        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil && outcome.records[i].entry.target == nil {
             outcome.records[i].entry.fingerprint = fingerprints[outcome.records[i].entry.variant == "dark"]
         }
         outcome.entries = outcome.records.map(\.entry)
@@ -195,7 +201,7 @@ final class BuildExecutor {
             let sha256 = SHA256.hex(file.bytes)
             let entry = context.entry(file.stale.output, of: spec, file: outcome.specFile, sha256: sha256,
                                       contrast: file.contrast.map { ($0 * 100).rounded() / 100 }, warnings: warnings,
-                                      fingerprint: fingerprints[file.stale.output.dark])
+                                      fingerprint: file.stale.output.target == nil ? fingerprints[file.stale.output.dark] : nil)
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
         return outcome

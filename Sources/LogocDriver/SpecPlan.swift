@@ -50,31 +50,47 @@ struct SpecPlan {
             measure(variant.tree, logo: variant.logo, renderer: renderer, use: use(variant.tree))
         }
         checkTextSize(variants, renderer: renderer)
+        checkTargets(spec, renderer: renderer)
         // Contrast measured on pixels may point into a partial: name the spec.
         diagnostics.notingVia(spec.input.via(name: spec.name), ownFile: displayPath)
         diagnostics = diagnostics.normalized()
     }
 
     /// A drawing of the spec, the syntax it comes from (diagnostics point
-    /// into it) and the outputs that draw it.
+    /// into it) and the files that draw it, each at its pixel width.
     struct Variant {
         let tree: RenderTree
         let logo: LogoSyntax
         let isSmall: Bool
-        var outputs: [OutputFile] = []
+        var outputs: [DrawnFile] = []
     }
 
-    /// The spec's drawings, each with the outputs `SpecTrees.tree(dark:pixels:)`
-    /// gives it; a tree shared by two variants takes its outputs once.
+    /// A file, or one image of a file (`favicon.ico` holds 16, 32 and 48 px), drawn `pixels` wide.
+    struct DrawnFile {
+        let path: String
+        let pixels: Int
+    }
+
+    /// The spec's drawings, each with the files `SpecTrees.tree(dark:pixels:)`
+    /// gives it (a target's files at every width they are drawn at); a tree
+    /// shared by two variants takes its files once.
     static func variants(_ spec: CheckedSpec, trees: SpecTrees) -> [Variant] {
         let small = spec.logo.small?.value
         var variants = [Variant(tree: trees.light, logo: spec.logo, isSmall: false)]
         if let dark = trees.dark, let logo = spec.dark { variants.append(Variant(tree: dark, logo: logo, isSmall: false)) }
         if let tree = trees.smallLight, let logo = small?.logo { variants.append(Variant(tree: tree, logo: logo, isSmall: true)) }
         if let tree = trees.smallDark, let logo = small?.dark { variants.append(Variant(tree: tree, logo: logo, isSmall: true)) }
+        var drawn: [(dark: Bool, file: DrawnFile)] = []
         for output in spec.outputs {
-            let tree = trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size))
-            if let i = variants.firstIndex(where: { $0.tree == tree }) { variants[i].outputs.append(output) }
+            if let target = output.target {
+                drawn += target.drawnAt.map { (false, DrawnFile(path: output.path, pixels: $0)) }
+            } else {
+                drawn.append((output.dark, DrawnFile(path: output.path, pixels: output.pixelWidth(size: trees.light.size))))
+            }
+        }
+        for (dark, file) in drawn {
+            let tree = trees.tree(dark: dark, pixels: file.pixels)
+            if let i = variants.firstIndex(where: { $0.tree == tree }) { variants[i].outputs.append(file) }
         }
         return variants
     }
@@ -88,20 +104,20 @@ struct SpecPlan {
             var variant: Variant
             var span: SourceSpan
             var height: Double
-            var files: [OutputFile]
+            var files: [DrawnFile]
         }
         var found: [Found] = []
         for variant in variants where variant.tree.text != nil {
             let size = variant.tree.size
-            let files = variant.outputs.sorted { ($0.pixelWidth(size: size), $0.path) < ($1.pixelWidth(size: size), $1.path) }
+            let files = variant.outputs.sorted { ($0.pixels, $0.path) < ($1.pixels, $1.path) }
             guard let smallest = files.first else { continue }
             // Readable by a generous floor: no need to lay the text out.
             if let floor = CapHeightBound.floor(variant.tree),
-               floor * Double(smallest.pixelWidth(size: size)) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
+               floor * Double(smallest.pixels) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
             do {
-                guard let height = TextSizeCheck.capHeight(of: try measurement(of: variant.tree, renderer: renderer), pixels: smallest.pixelWidth(size: size)),
+                guard let height = TextSizeCheck.capHeight(of: try measurement(of: variant.tree, renderer: renderer), pixels: smallest.pixels),
                       height < TextSizeCheck.minimumCapHeight else { continue }
-                let failing = files.filter { height * Double($0.pixelWidth(size: size)) / Double(smallest.pixelWidth(size: size)) < TextSizeCheck.minimumCapHeight }
+                let failing = files.filter { height * Double($0.pixels) / Double(smallest.pixels) < TextSizeCheck.minimumCapHeight }
                 let text = variant.logo.text?.value
                 let span = text?.content?.span ?? text?.initials?.span ?? variant.logo.textKey ?? nameSpan
                 if let i = found.firstIndex(where: { $0.span == span && TextSizeCheck.format($0.height) == TextSizeCheck.format(height) }) {
@@ -114,10 +130,12 @@ struct SpecPlan {
             }
         }
         for item in found {
-            let size = item.variant.tree.size
             guard let smallest = item.files.first else { continue }
-            if let diagnostic = TextSizeCheck.diagnostic(height: item.height, pixels: smallest.pixelWidth(size: size), file: smallest.path, at: item.span,
-                                                         others: item.files.count - 1, largest: item.files.map { $0.pixelWidth(size: size) }.max(),
+            // A file drawn at several widths (favicon.ico) is one file.
+            var paths = Set<String>()
+            let others = item.files.filter { paths.insert($0.path).inserted }.count - 1
+            if let diagnostic = TextSizeCheck.diagnostic(height: item.height, pixels: smallest.pixels, file: smallest.path, at: item.span,
+                                                         others: others, largest: item.files.map(\.pixels).max(),
                                                          inSmall: item.variant.isSmall) {
                 diagnostics.append(diagnostic)
             }
@@ -180,6 +198,21 @@ struct SpecPlan {
         if let diagnostic = rule.diagnostic(result, at: span) { diagnostics.append(diagnostic) }
         let ratios = text.colorVision.compactMap { vision in measurement.visionRatios[vision].map { (vision, $0) } }
         if let diagnostic = rule.colorVisionDiagnostic(result, ratios: ratios, at: logo.colorVision?.span ?? span) { diagnostics.append(diagnostic) }
+    }
+
+    /// W005, W006: each target's files checked where they land, on their
+    /// pixels drawn in memory (`TargetWriter.check`), at the `targets` value.
+    private mutating func checkTargets(_ spec: CheckedSpec, renderer: () throws(RenderError) -> Renderer) {
+        guard let choices = spec.logo.targets?.value.choices, !choices.isEmpty else { return }
+        let trees = TargetTrees(self.trees)
+        for choice in choices {
+            guard let writer = TargetWriters.writer(target: choice.target, kind: choice.kind.value) else { continue }
+            do {
+                diagnostics += try writer.check(spec: spec, trees: trees, at: choice.kind.span, renderer: try renderer())
+            } catch {
+                report(error, logo: spec.logo)
+            }
+        }
     }
 
     /// Turns a render error into the diagnostic of the value behind it.

@@ -46,21 +46,37 @@ public struct SpecInput: Sendable, Hashable {
     }
 }
 
-/// One file an output writes.
+/// One file an output writes: the spec's own picture at a format and scale
+/// (`team/jane@2x.png`), or a file a target writes (`target` set:
+/// `web/team/jane/favicon.ico`).
 public struct OutputFile: Sendable, Hashable, Comparable {
     public enum Format: String, Sendable { case png, svg }
 
     /// Relative to the output directory, e.g. `team/jane@2x.png`.
     public var path: String
+    /// The picture's format and scale; for a target file `.png` at 1, unused
+    /// (its `target` says what it is).
     public var format: Format
     public var scale: Int
     public var dark: Bool
+    /// The target file this is; nil for the spec's own pictures.
+    public var target: TargetFile?
+
+    public init(path: String, format: Format, scale: Int, dark: Bool) {
+        (self.path, self.format, self.scale, self.dark) = (path, format, scale, dark)
+    }
+
+    /// A target's file: drawn from the light tree (and the dark one where the file holds both).
+    public init(path: String, target: TargetFile) {
+        (self.path, self.format, self.scale, self.dark, self.target) = (path, .png, 1, false, target)
+    }
 
     public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
 
     /// The file's width in pixels for a canvas of `size`: `size` × scale (a
     /// vector file's scale is 1, so `size` for it). `SpecTrees.tree(dark:pixels:)`
-    /// and W004 take it.
+    /// and W004 take it. A target's file is drawn at its own widths
+    /// (`TargetFile.drawnAt`), not this one.
     public func pixelWidth(size: Int) -> Int { size * scale }
 }
 
@@ -75,6 +91,7 @@ public struct CheckedSpec: Sendable {
     public var nameSpan: SourceSpan
     public var logo: LogoSyntax
     public var dark: LogoSyntax?
+    /// The spec's own pictures, then its targets' files, in path order.
     public var outputs: [OutputFile]
     /// Absolute paths of the partials merged under it, directly or not.
     public var partials: [String] = []
@@ -99,7 +116,7 @@ extension CheckedSpec {
     /// The files that diagnostics found on pixels after the front end (text
     /// contrast over a gradient or an image, an image that does not decode)
     /// point into: the spec's own, and the partials that wrote the text, its
-    /// colour, `colorVision` or the image. Empty when both
+    /// colour, `colorVision` or the image, or `targets` (W005, W006). Empty when both
     /// variants' backgrounds are solid, which the front end measured itself
     /// (the texts of specs with no diagnostics are let go, to keep a large
     /// build's memory flat).
@@ -108,8 +125,13 @@ extension CheckedSpec {
     /// most `quotedTextWidth` pixels wide, or the text's size is written.
     public var filesPixelDiagnosticsQuote: Set<String> {
         var files: Set<String> = []
+        // W005 and W006 point at the `targets` value.
+        if let targets = logo.targets, !targets.value.choices.isEmpty {
+            files.formUnion(targets.value.choices.map(\.kind.span.file))
+        }
         let size = logo.size?.value ?? Resolver.defaultSize
-        let narrow = (outputs.map { $0.pixelWidth(size: size) }.min() ?? size) <= Self.quotedTextWidth
+        let widths = outputs.flatMap { output in output.target.map(\.drawnAt) ?? [output.pixelWidth(size: size)] }
+        let narrow = (widths.min() ?? size) <= Self.quotedTextWidth
         for variant in variants {
             if let text = variant.text?.value, narrow || text.size != nil {
                 files.formUnion([nameSpan.file] + [variant.textKey, text.content?.span, text.initials?.span].compactMap { $0?.file })

@@ -186,7 +186,9 @@ public struct SpecChecker: Sendable {
         }
         name = name.isEmpty ? "logo" : name
         nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
-        let outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
+        var outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
+        let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil)
+        if !targetFiles.isEmpty { outputs = (outputs + targetFiles).sorted() }
         let used = Set(partials)
         return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
                            partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
@@ -370,6 +372,13 @@ public struct SpecChecker: Sendable {
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         if name.hasSuffix(".logo") { name.removeLast(5) }
         return name
+    }
+
+    /// The files of the spec's targets (`TargetCatalog.layouts`).
+    static func targetFiles(name: String, folder: String, targets: TargetsSyntax?, dark: Bool) -> [OutputFile] {
+        (targets?.choices ?? []).flatMap { choice in
+            TargetCatalog.layout(target: choice.target, kind: choice.kind.value)?.files(folder: folder, name: name, dark: dark) ?? []
+        }.sorted()
     }
 
     static func outputs(name: String, folder: String, output: OutputSyntax?, dark: Bool, into result: inout FileCheck) -> [OutputFile] {

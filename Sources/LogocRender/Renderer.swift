@@ -44,18 +44,18 @@ final class Canvas {
 public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession
-    private let painter: Painter
+    let painter: Painter
     /// Texts' inks at the reference size in this renderer's font session.
     private let references = ReferenceInks()
     /// One PNG compressor for every image this renderer encodes.
     private var compressor: PNGEncoder.Compressor?
     /// Canvases done with, for the next drawing of the same size.
-    private let surfaces = SurfacePool()
+    let surfaces = SurfacePool()
     /// The measure stage: ring colour, text layout and contrast, on this
     /// renderer's fonts, painter and canvases.
     private let stage: MeasureStage
     private let images: ImageStore
-    private let budget: MemoryBudget
+    let budget: MemoryBudget
     /// How many trees this renderer measured, for tests: a build measures
     /// each variant it draws once, whatever its number of outputs.
     private(set) var measureCount = 0
@@ -163,7 +163,7 @@ public final class Renderer {
     }
 
     /// This renderer's compressor, made on its first PNG.
-    private func pngCompressor() throws(ImageError) -> PNGEncoder.Compressor {
+    func pngCompressor() throws(ImageError) -> PNGEncoder.Compressor {
         if let compressor { return compressor }
         let made = try PNGEncoder.Compressor()
         compressor = made

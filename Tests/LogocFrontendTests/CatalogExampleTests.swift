@@ -5,12 +5,14 @@ import LogocFrontend
 /// `logoc explain` shows a failing and a fixed example for every code; the
 /// examples must do what they claim, or the catalog teaches wrong things.
 struct CatalogExampleTests {
-    /// Codes whose examples need more than one spec file to show.
+    /// Codes whose examples need more than one spec file (or the driver) to show.
     /// W008 is about an output folder's manifest, not a spec: its examples
     /// are manifests, tested by OutputRemovalTests. E019 needs a git
     /// repository and `--require-tracked`: AffectedSpecsTests runs its examples.
     /// W004 is measured on pixels, by the driver: SmallOutputTests runs its examples.
-    static let needsSeveralSpecs: Set<DiagnosticCode> = [.E014, .W003, .W008, .E019, .W004]
+    /// W005 and W006 are measured on the pixels of the files a target
+    /// writes, by the driver: WebTargetTests runs their examples.
+    static let needsSeveralSpecs: Set<DiagnosticCode> = [.E014, .W003, .W008, .E019, .W004, .W005, .W006]
 
     /// The smallest JPEG header logoc accepts: SOI, then a baseline frame of 8 × 8.
     static let jpegHeader: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9]

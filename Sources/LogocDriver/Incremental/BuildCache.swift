@@ -342,6 +342,10 @@ struct BuildCache: Sendable {
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {
+        line(&out, fields)
+    }
+
+    private static func line(_ out: inout [UInt8], _ fields: [String]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x09) }
             for byte in field.utf8 {

@@ -97,6 +97,13 @@ final class BuildContext: Sendable {
     /// The manifest's line for one output.
     func entry(_ output: OutputFile, of spec: CheckedSpec, file: String, sha256: String, contrast: Double?, warnings: [String],
                fingerprint: String?) -> Manifest.Entry {
+        if let target = output.target {
+            // A target's file: its extension as format, its pixel size (the SVG's is the spec's size; 0 for text files).
+            let size = target.format == "svg" ? spec.size : target.pixels
+            return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: target.format, scale: 1, variant: "light",
+                                  width: size, height: size, sha256: sha256, contrast: nil, warnings: warnings, fingerprint: nil,
+                                  title: Self.title(spec.logo), target: target.target)
+        }
         let size = output.format == .svg ? spec.size : spec.size * output.scale
         return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: output.format.rawValue, scale: output.scale,
                               variant: output.dark ? "dark" : "light", width: size, height: size, sha256: sha256, contrast: contrast,

@@ -85,6 +85,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             out += "\"contrast\": \(e.contrast.map { String($0) } ?? "null"), "
             out += "\"warnings\": [" + e.warnings.map(JSON.quote).joined(separator: ", ") + "], "
             out += "\"fingerprint\": \(e.fingerprint.map(JSON.quote) ?? "null")"
+            // Only target files say so: manifests without targets stay as they were.
             if let target = e.target { out += ", \"target\": \(JSON.quote(target))" }
             out += "}"
         }

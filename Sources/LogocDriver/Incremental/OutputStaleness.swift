@@ -38,8 +38,15 @@ struct OutputStaleness {
             return made
         }
         for output in spec.outputs {
-            let treeHash = hash(trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size)))
-            let key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, output: output, contentInputs: keyedInputs)
+            let treeHash: String
+            let key: String
+            if let target = output.target {
+                treeHash = OutputKey.treeHash(of: target, trees: trees, size: trees.light.size, hash: hash)
+                key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, target: target, spec: spec, contentInputs: keyedInputs)
+            } else {
+                treeHash = hash(trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size)))
+                key = OutputKey.key(toolchain: context.toolchain, treeHash: treeHash, output: output, contentInputs: keyedInputs)
+            }
             if let reason = context.staleness(output.path, key: key, treeHash: treeHash, inputs: inputs, old: old, directory: directory) {
                 stale.append(Stale(output: output, key: key, tree: treeHash))
                 if !reasons.contains(reason) { reasons.append(reason) }
@@ -134,5 +141,22 @@ enum OutputKey {
     /// and the hashes of the files whose bytes reach it directly.
     static func key(toolchain: String, treeHash: String, output: OutputFile, contentInputs: String) -> String {
         SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs].joined(separator: "\n"))
+    }
+
+    /// A target file's trees: the light one at every size it is drawn at
+    /// (and at the spec's size, which the SVG and the manifest's colours
+    /// come from), and the dark one at the spec's size when the file holds it (favicon.svg).
+    /// `hash`: a tree's hash, each computed once per spec.
+    static func treeHash(of target: TargetFile, trees: SpecTrees, size: Int, hash: (RenderTree) -> String) -> String {
+        var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: false, pixels: $0)) }
+        if target.drawsDark, trees.dark != nil { hashes.append(hash(trees.tree(dark: true, pixels: size))) }
+        return SHA256.hex(hashes.joined(separator: "\n"))
+    }
+
+    /// A target file's key: its target, kind and role, its trees, and the
+    /// spec's name and title (the web manifest's `name`, `short_name`).
+    static func key(toolchain: String, treeHash: String, target: TargetFile, spec: CheckedSpec, contentInputs: String) -> String {
+        SHA256.hex([toolchain, treeHash, "target", target.target, target.kind, target.role, spec.name,
+                    BuildContext.title(spec.logo) ?? "", contentInputs].joined(separator: "\n"))
     }
 }

@@ -31,6 +31,8 @@ public struct LogoSyntax: Sendable, Equatable {
     public var colorVision: Located<[ColorVision]>?
     /// `output`
     public var output: Located<OutputSyntax>?
+    /// `targets`: where the pictures land (favicon set, …).
+    public var targets: Located<TargetsSyntax>?
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
     public var dark: Located<DarkVariant>?
     /// `small`: the drawings for outputs at most `maxSize` pixels wide,

@@ -30,6 +30,7 @@ struct SyntaxDecoder {
         logo.size = fields["size"].flatMap { integer($0.value, key: "size", LanguageSchema.logo.integers("size")) }
         appearance(fields, into: &logo)
         logo.output = fields["output"].flatMap { output($0.value) }
+        logo.targets = fields["targets"].flatMap { targets($0.value) }
         return logo
     }
 

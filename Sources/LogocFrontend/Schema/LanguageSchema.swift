@@ -170,8 +170,14 @@ public enum LanguageSchema {
         KeySpec("scales", .list(.integer(1...4), count: 1...4, unique: true), "PNG scales: 1 writes name.png, 2 name@2x.png, …"),
     ])
 
+    /// `targets`: one key per target of SPEC-v2 §3, its kinds as words
+    /// (`TargetCatalog`; the decoder refuses the kinds this version does not write).
+    public static let targets = ObjectSpec("Targets", keys: TargetCatalog.kinds.map { entry in
+        KeySpec(entry.target, .choice(entry.kinds), "files for \(entry.target): " + entry.kinds.joined(separator: " or "))
+    })
+
     /// Keys a `dark` mapping may override: all but these.
-    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "dark", "small"]
+    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "targets", "dark", "small"]
 
     /// Keys a `small` mapping may override: the same as `dark`'s. A dark
     /// small output is the spec, then `dark`, then `small`
@@ -209,6 +215,7 @@ public enum LanguageSchema {
         KeySpec("dark", .object(dark), "overrides for the dark variant, written as NAME-dark"),
         KeySpec("small", .object(small), "overrides for outputs at most maxSize pixels wide: {maxSize: 48, text: {maxLength: 1}}"),
         KeySpec("output", .object(output), "formats and scales to write"),
+        KeySpec("targets", .object(targets), "where the pictures land: web: favicon writes the favicon set under web/"),
     ])
 
     /// `logoc.yaml`.
