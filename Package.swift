@@ -26,11 +26,13 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"]),
         .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
+        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2", "CWebP", "CAVIF"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "LogocDriver", dependencies: ["LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate"]),
@@ -47,7 +49,7 @@ let package = Package(
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures", "CWebP", "CAVIF", "CTurboJPEG"]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]

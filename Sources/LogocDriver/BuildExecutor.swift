@@ -151,12 +151,8 @@ final class BuildExecutor {
         do {
             let r = try renderer()
             for item in stale {
-                let tree = item.output.dark ? (dark ?? light) : light
-                let bytes: [UInt8]
-                switch item.output.format {
-                case .png: bytes = try r.png(tree, scale: item.output.scale)
-                case .svg: bytes = try r.svg(tree)
-                }
+                let tree = Self.tree(of: item.output, light: light, dark: dark)
+                let bytes = try Self.encode(item.output, tree: tree, with: r)
                 files.append((item, bytes, try r.measureText(tree)?.ratio))
             }
             // After the outputs, so that drawing them happens exactly as before
@@ -186,5 +182,23 @@ final class BuildExecutor {
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
         return outcome
+    }
+
+    /// The tree an output is drawn from: its variant's.
+    static func tree(of output: OutputFile, light: RenderTree, dark: RenderTree?) -> RenderTree {
+        output.dark ? (dark ?? light) : light
+    }
+
+    /// The file of one output: its tree drawn once, encoded as its format says.
+    static func encode(_ output: OutputFile, tree: RenderTree, with r: Renderer) throws(RenderError) -> [UInt8] {
+        switch output.format {
+        case .png: try r.png(tree, scale: output.scale)
+        case .svg: try r.svg(tree)
+        case .pdf: try r.pdf(tree)
+        case .webp: try r.raster(tree, scale: output.scale, as: .webp(quality: output.quality))
+        case .avif: try r.raster(tree, scale: output.scale, as: .avif(quality: output.quality ?? OutputFile.Format.avif.defaultQuality ?? 80))
+        case .jpeg: try r.raster(tree, scale: output.scale, as: .jpeg(quality: output.quality ?? OutputFile.Format.jpeg.defaultQuality ?? 90,
+                                                                      matte: output.matte ?? OutputFile.defaultMatte))
+        }
     }
 }

@@ -48,13 +48,43 @@ public struct SpecInput: Sendable, Hashable {
 
 /// One file an output writes.
 public struct OutputFile: Sendable, Hashable, Comparable {
-    public enum Format: String, Sendable { case png, svg }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, svg, webp, avif, jpeg, pdf
+
+        /// Drawn as vectors: one file at `size`, whatever the scales.
+        public var isVector: Bool { self == .svg || self == .pdf }
+        /// Encoded with a quality (WebP only when one is given: else lossless).
+        public var usesQuality: Bool { self == .webp || self == .avif || self == .jpeg }
+        /// The default quality when `quality` is not written; nil for
+        /// lossless WebP and the formats without one (SPEC-v2 §1).
+        public var defaultQuality: Int? {
+            switch self {
+            case .avif: 80
+            case .jpeg: 90
+            default: nil
+            }
+        }
+    }
 
     /// Relative to the output directory, e.g. `team/jane@2x.png`.
     public var path: String
     public var format: Format
     public var scale: Int
     public var dark: Bool
+    /// The encoder's quality (1–100) for webp (lossy when set), avif and
+    /// jpeg; nil for the other formats and lossless webp. Part of the
+    /// output's cache key.
+    public var quality: Int? = nil
+    /// What jpeg composites the drawing over (opaque); nil for the other
+    /// formats. Part of the output's cache key.
+    public var matte: RGBA? = nil
+
+    /// The file's width (and height) in pixels: `size × scale` for raster
+    /// formats, `size` for svg and pdf (whose units are pixels and points).
+    public func pixelWidth(size: Int) -> Int { format.isVector ? size : size * scale }
+
+    /// The default `matte` of jpeg outputs: a white page, as in a mail client.
+    public static let defaultMatte = RGBA.white
 
     public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
 }

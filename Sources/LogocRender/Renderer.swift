@@ -41,7 +41,7 @@ final class Canvas {
 public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession
-    private let painter: Painter
+    let painter: Painter
     /// Texts' inks at the reference size in this renderer's font session.
     private let references = ReferenceInks()
     /// One PNG compressor for every image this renderer encodes.
@@ -52,7 +52,7 @@ public final class Renderer {
     /// renderer's fonts, painter and canvases.
     private let stage: MeasureStage
     private let images: ImageStore
-    private let budget: MemoryBudget
+    let budget: MemoryBudget
     /// Adds up draw, encode, SVG and measure time for `--timings`.
     public var clock: StageClock?
 
@@ -124,22 +124,24 @@ public final class Renderer {
 
     /// A PNG file of the tree at `scale`.
     public func png(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
-        try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size * scale, encodes: true)) { () throws(RenderError) -> [UInt8] in
-            try drawPNG(tree, scale: scale)
-        }
+        try raster(tree, scale: scale, as: .png)
     }
 
-    private func drawPNG(_ tree: RenderTree, scale: Int) throws(RenderError) -> [UInt8] {
-        let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: tree.size * scale) }
-        defer { surfaces.give(surface) }
-        // Encoded from the surface's own memory, not a copy of it.
-        return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
-            do throws(ImageError) {
-                return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in
-                    try PNGEncoder.encode(pixels, using: try pngCompressor())
+    /// A raster file (PNG, WebP, AVIF, JPEG) of the tree at `scale`: the
+    /// same drawing for every format, encoded from the surface's own memory.
+    public func raster(_ tree: RenderTree, scale: Int, as encoding: RasterEncoding) throws(RenderError) -> [UInt8] {
+        let edge = tree.size * scale
+        return try budget.admitting(memoryEstimate(tree, canvasEdge: edge, extraCanvases: encoding.extraCanvases)) { () throws(RenderError) -> [UInt8] in
+            let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(tree, edge: edge) }
+            defer { surfaces.give(surface) }
+            return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
+                do throws(ImageError) {
+                    return try clock.time(encoding.stage) { () throws(ImageError) -> [UInt8] in
+                        try encoding.encode(pixels) { () throws(ImageError) -> PNGEncoder.Compressor in try pngCompressor() }
+                    }
+                } catch {
+                    throw .environment("\(encoding.name) encoding failed: \(error.message)")
                 }
-            } catch {
-                throw .environment("PNG encoding failed: \(error.message)")
             }
         }
     }
@@ -166,31 +168,41 @@ public final class Renderer {
 
     /// An SVG of a measured tree, drawn as measured.
     private func drawSVG(_ prepared: Measured) throws(RenderError) -> [UInt8] {
-        let tree = prepared.tree
-        let sink = SVGSink()
-        let size = Double(tree.size)
+        let sink = VectorSink()
+        let size = Double(prepared.tree.size)
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
-        guard let surface = cairo_svg_surface_create_for_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<SVGSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, box.toOpaque(), size, size) else { throw .environment("cairo could not create an SVG surface") }
+        guard let surface = cairo_svg_surface_create_for_stream(VectorSink.write, box.toOpaque(), size, size) else {
+            throw .environment("cairo could not create an SVG surface")
+        }
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        try drawVector(prepared, on: surface, outlines: false, format: "SVG")
+        return SVGIDs.renumber(sink.bytes)
+    }
+
+    /// Draws a measured tree on a vector surface (SVG, PDF) as measured,
+    /// then finishes the surface: the one vector drawing both formats share.
+    /// Photos are embedded as their original file where that shows the same.
+    /// `outlines`: text as filled paths rather than fonts.
+    func drawVector(_ prepared: Measured, on surface: OpaquePointer, outlines: Bool, format: String) throws(RenderError) {
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
-        try painter.drawBackground(tree, border: prepared.border, on: cr, forSVG: true)
+        do {
+            try painter.drawBackground(prepared.tree, border: prepared.border, on: cr, forSVG: true)
+        } catch {
+            cairo_destroy(cr)
+            throw error
+        }
         if let layout = prepared.layout, let measurement = prepared.measurement {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: false) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(measurement.color), outlines: outlines) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         guard drawStatus == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw .environment("cairo could not write the SVG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+            throw .environment("cairo could not write the \(format): \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
         }
-        return SVGIDs.renumber(sink.bytes)
     }
 
     /// The text's colour and contrast as drawn; nil when the tree has no text.
@@ -213,8 +225,14 @@ public final class Renderer {
     /// prepared already, and decoding the photo unless the run keeps it
     /// (twice its pixels: the decoder's buffer and the copy kept).
     func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, encodes: Bool) -> Int {
+        memoryEstimate(tree, canvasEdge: canvasEdge, extraCanvases: encodes ? 1 : 0)
+    }
+
+    /// `memoryEstimate` with what an encoder takes besides the canvas, in
+    /// canvases (`RasterEncoding.extraCanvases`).
+    func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, extraCanvases: Int) -> Int {
         let canvas = canvasEdge * canvasEdge * 4
-        var total = encodes ? 2 * canvas : canvas
+        var total = (1 + extraCanvases) * canvas
         if !prepared.contains(where: { $0.tree == tree }) { total += tree.size * tree.size * 4 }
         if case .image(let image) = tree.background, !images.hasDecoded(image.path) {
             total += 2 * image.pixelWidth * image.pixelHeight * 4
@@ -251,7 +269,14 @@ public final class Renderer {
     }
 }
 
-/// Collects an SVG stream from Cairo's write callback.
-final class SVGSink {
+/// Collects an SVG or PDF stream from Cairo's write callback.
+final class VectorSink {
     var bytes: [UInt8] = []
+
+    /// Cairo's write callback; the closure is an unretained `VectorSink`.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<VectorSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
 }

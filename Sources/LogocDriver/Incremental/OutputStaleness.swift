@@ -1,6 +1,7 @@
 import Foundation
 import LogocCore
 import LogocFrontend
+import LogocImageIO
 import LogocRenderTree
 
 /// Which outputs of a looked-at spec must be drawn again, and why: each
@@ -125,8 +126,24 @@ enum OutputKey {
     }
 
     /// SHA-256 over the toolchain, the tree, the output's format and scale,
-    /// and the hashes of the files whose bytes reach it directly.
+    /// and the hashes of the files whose bytes reach it directly; for webp,
+    /// avif and jpeg also their encoder's settings and library version.
+    /// (A png's or svg's key has nothing more, so it is what it was before
+    /// those formats existed.)
     static func key(toolchain: String, treeHash: String, output: OutputFile, contentInputs: String) -> String {
-        SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs].joined(separator: "\n"))
+        var parts = [toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs]
+        if let settings = encoderSettings(output) { parts.append(settings) }
+        return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// What shapes an encoded output's bytes besides its drawing, or nil
+    /// for png and svg (whose libraries are in the toolchain).
+    static func encoderSettings(_ output: OutputFile) -> String? {
+        switch output.format {
+        case .png, .svg: nil
+        case .pdf: "pdf"
+        case .webp, .avif, .jpeg:
+            "quality \(output.quality.map(String.init) ?? "lossless") matte \(output.matte?.description ?? "-") " + ImageCodecs.encoderVersions
+        }
     }
 }

@@ -35,6 +35,10 @@ struct Validator {
             error(.E006, "size \(Int(size)) at scale \(scale.value) makes a PNG \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
         }
+        if let matte = logo.output?.value.matte, let rgba = resolve(matte), !rgba.isOpaque {
+            error(.E005, "matte \(rgba) is not opaque; JPEG has no transparency to show through it", at: matte.span,
+                  help: "write an opaque colour such as \"#FFFFFF\" (the page the JPEG will sit on)")
+        }
         // A shape written but refused (`shape: rounded`) is E003's alone: no
         // warning that the radius does nothing on the circle it fell back to.
         if let radius = logo.cornerRadius, logo.shape != nil || logo.shapeKey == nil {
