@@ -79,6 +79,10 @@ public struct OutputFile: Sendable, Hashable, Comparable {
     /// formats. Part of the output's cache key.
     public var matte: RGBA? = nil
 
+    public init(path: String, format: Format, scale: Int, dark: Bool, quality: Int? = nil, matte: RGBA? = nil) {
+        (self.path, self.format, self.scale, self.dark, self.quality, self.matte) = (path, format, scale, dark, quality, matte)
+    }
+
     /// The file's width (and height) in pixels: `size × scale` for raster
     /// formats, `size` for svg and pdf (whose units are pixels and points).
     public func pixelWidth(size: Int) -> Int { format.isVector ? size : size * scale }
