@@ -136,8 +136,9 @@ final class BuildExecutor {
         }
 
         // Something must be drawn: measure, then render what is stale.
+        // The measured 1× canvas is kept for the first 1× raster file drawn (any format).
         var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: (light, dark), renderer: renderer) { dark in
-            stale.contains { $0.output.format == .png && $0.output.scale == 1 && $0.output.dark == dark }
+            stale.contains { !$0.output.format.isVector && $0.output.scale == 1 && $0.output.dark == dark }
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures

@@ -36,9 +36,8 @@ final class Canvas {
 }
 
 /// Draws render trees with Cairo and Pango into pixels, PNG, WebP, AVIF,
-/// JPEG, SVG and PDF. Holds a
-/// private font session and decoded images, so one renderer belongs to one
-/// task; make one per worker.
+/// JPEG, SVG and PDF. Holds a private font session and decoded images, so
+/// one renderer belongs to one task; make one per worker.
 public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession

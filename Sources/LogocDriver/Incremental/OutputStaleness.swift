@@ -137,11 +137,10 @@ enum OutputKey {
     }
 
     /// What shapes an encoded output's bytes besides its drawing, or nil
-    /// for png and svg (whose libraries are in the toolchain).
+    /// for png, svg and pdf (whose libraries, Cairo's, are in the toolchain).
     static func encoderSettings(_ output: OutputFile) -> String? {
         switch output.format {
-        case .png, .svg: nil
-        case .pdf: "pdf"
+        case .png, .svg, .pdf: nil
         case .webp, .avif, .jpeg:
             "quality \(output.quality.map(String.init) ?? "lossless") matte \(output.matte?.description ?? "-") " + ImageCodecs.encoderVersions
         }
