@@ -6,7 +6,8 @@ import PackageDescription
 //                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore, LogocImageIO
 // The renderer never sees YAML; the front end never sees Cairo.
 // C libraries are reached only through the small system-library targets,
-// except OpenSSL's libcrypto, opened on first use (LogocDriver/SHA256.swift).
+// except OpenSSL's libcrypto and libavif, opened on first use
+// (LogocDriver/SHA256.swift, LogocImageIO/AVIFLibrary.swift).
 let package = Package(
     name: "logoc",
     platforms: [.macOS(.v13)],
@@ -27,7 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        // Headers only: libavif is opened on first use (LogocImageIO/AVIFLibrary.swift).
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"]),
@@ -49,7 +51,8 @@ let package = Package(
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures", "CWebP", "CAVIF", "CTurboJPEG"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures", "CWebP", "CAVIF", "CTurboJPEG"],
+                    linkerSettings: [.linkedLibrary("avif")]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]

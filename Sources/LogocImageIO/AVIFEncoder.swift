@@ -23,13 +23,14 @@ public enum AVIFEncoder {
         guard pixels.width > 0, pixels.height > 0, pixels.width <= maxEdge, pixels.height <= maxEdge else {
             throw .unsupported("AVIF cannot hold an image of \(pixels.width)×\(pixels.height) pixels")
         }
-        guard avifCodecName(AVIF_CODEC_CHOICE_AOM, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil else {
+        let avif = try AVIFLibrary.shared.get()
+        guard avif.codecName(AVIF_CODEC_CHOICE_AOM, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil else {
             throw .unsupported("this libavif has no libaom encoder")
         }
-        guard let image = avifImageCreate(UInt32(pixels.width), UInt32(pixels.height), 8, AVIF_PIXEL_FORMAT_YUV444) else {
+        guard let image = avif.imageCreate(UInt32(pixels.width), UInt32(pixels.height), 8, AVIF_PIXEL_FORMAT_YUV444) else {
             throw .unsupported("libavif could not make an image (out of memory)")
         }
-        defer { avifImageDestroy(image) }
+        defer { avif.imageDestroy(image) }
         image.pointee.yuvRange = AVIF_RANGE_FULL
         image.pointee.colorPrimaries = avifColorPrimaries(AVIF_COLOR_PRIMARIES_BT709)
         image.pointee.transferCharacteristics = avifTransferCharacteristics(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
@@ -38,19 +39,19 @@ public enum AVIFEncoder {
         var rgba = pixels.straightRGBA()
         let converted = rgba.withUnsafeMutableBufferPointer { buffer -> avifResult in
             var rgb = avifRGBImage()
-            avifRGBImageSetDefaults(&rgb, image)
+            avif.rgbImageSetDefaults(&rgb, image)
             rgb.format = AVIF_RGB_FORMAT_RGBA
             rgb.depth = 8
             rgb.avoidLibYUV = avifBool(AVIF_TRUE)
             rgb.pixels = buffer.baseAddress
             rgb.rowBytes = UInt32(pixels.width * 4)
-            return avifImageRGBToYUV(image, &rgb)
+            return avif.imageRGBToYUV(image, &rgb)
         }
-        guard converted == AVIF_RESULT_OK else { throw .unsupported("AVIF conversion failed: " + String(cString: avifResultToString(converted))) }
+        guard converted == AVIF_RESULT_OK else { throw .unsupported("AVIF conversion failed: " + avif.text(converted)) }
         rgba = []
 
-        guard let encoder = avifEncoderCreate() else { throw .unsupported("libavif could not make an encoder (out of memory)") }
-        defer { avifEncoderDestroy(encoder) }
+        guard let encoder = avif.encoderCreate() else { throw .unsupported("libavif could not make an encoder (out of memory)") }
+        defer { avif.encoderDestroy(encoder) }
         encoder.pointee.codecChoice = AVIF_CODEC_CHOICE_AOM
         encoder.pointee.maxThreads = 1
         encoder.pointee.speed = speed
@@ -61,10 +62,10 @@ public enum AVIFEncoder {
         encoder.pointee.autoTiling = avifBool(AVIF_FALSE)
 
         var output = avifRWData(data: nil, size: 0)
-        defer { avifRWDataFree(&output) }
-        let written = avifEncoderWrite(encoder, image, &output)
+        defer { avif.rwDataFree(&output) }
+        let written = avif.encoderWrite(encoder, image, &output)
         guard written == AVIF_RESULT_OK, let data = output.data else {
-            throw .unsupported("AVIF encoding failed: " + String(cString: avifResultToString(written)))
+            throw .unsupported("AVIF encoding failed: " + avif.text(written))
         }
         return Array(UnsafeBufferPointer(start: data, count: output.size))
     }
@@ -77,9 +78,10 @@ public enum AVIFEncoder {
 
     /// libavif's and its codecs' versions, for cache keys.
     public static var version: String {
+        guard case .success(let avif) = AVIFLibrary.shared else { return "libavif missing" }
         var buffer = [CChar](repeating: 0, count: 256)
-        avifCodecVersions(&buffer)
+        avif.codecVersions(&buffer)
         let codecs = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "libavif \(String(cString: avifVersion())) \(codecs)"
+        return "libavif \(avif.version().map { String(cString: $0) } ?? "?") \(codecs)"
     }
 }
