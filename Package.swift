@@ -5,8 +5,10 @@ import PackageDescription
 //   logoc (CLI) → LogocDriver → LogocRender → LogocRenderTree, LogocImageIO, LogocFonts
 //                             → LogocFrontend → LogocRenderTree, LogocFonts, LogocCore, LogocImageIO
 // The renderer never sees YAML; the front end never sees Cairo.
-// C libraries are reached only through the small system-library targets;
-// SHA-256 comes from swift-crypto (BoringSSL, linked statically).
+// C libraries are reached only through the small system-library targets,
+// except libavif, opened on first use (LogocImageIO/AVIFLibrary.swift: its
+// AV1 codecs would cost every process's start-up); SHA-256 comes from
+// swift-crypto (BoringSSL, linked statically).
 let package = Package(
     name: "logoc",
     platforms: [.macOS(.v13)],
@@ -27,11 +29,14 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // Headers only: libavif is opened on first use (LogocImageIO/AVIFLibrary.swift).
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
 
         .target(name: "LogocCore"),
         .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"]),
         .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2"], exclude: ["README.md"]),
+        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2", "CWebP", "CAVIF"], exclude: ["README.md"]),
         .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
         .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "LogocDriver", dependencies: [
@@ -51,7 +56,8 @@ let package = Package(
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
         .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
-        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures"]),
+        .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures", "CWebP", "CAVIF", "CTurboJPEG"],
+                    linkerSettings: [.linkedLibrary("avif")]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),
     ],
     swiftLanguageModes: [.v6]

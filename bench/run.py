@@ -34,6 +34,8 @@ sys.path.insert(0, HERE)
 from make_corpus import gi_avatar, hexc  # noqa: E402
 
 STAGES = ["discover", "parse", "validate", "resolve", "measure", "draw", "encodePNG", "writeSVG", "io"]
+# The output formats (issue 18) and the stage that times each one's encoding.
+FORMAT_STAGES = {"png": "encodePNG", "webp": "encodeWebP", "avif": "encodeAVIF", "jpeg": "encodeJPEG", "svg": "writeSVG", "pdf": "writePDF"}
 
 
 def log(msg):
@@ -149,7 +151,7 @@ class Figure:
         with_t = [r["timings"] for r in self.runs if r.get("timings")]
         if not with_t:
             return None
-        stages = {s: statistics.median(t["stages"].get(s, 0.0) for t in with_t) for s in STAGES}
+        stages = {s: statistics.median(t["stages"].get(s, 0.0) for t in with_t) for s in STAGES + [x for x in FORMAT_STAGES.values() if x not in STAGES]}
         return {"stages": stages, "total": statistics.median(t.get("total", 0.0) for t in with_t)}
 
     def summary(self):
@@ -237,6 +239,7 @@ def main():
     ap.add_argument("--results", default=os.path.join(HERE, ".results"))
     ap.add_argument("--quick", action="store_true", help="smoke test: 200/1,000 specs, 3 runs, no ImageMagick")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--formats-runs", type=int, default=1, help="runs of the all-formats build of the avatars (0: skip it)")
     ap.add_argument("--keep-outputs", action="store_true", help="keep what the runs wrote (bench/.corpus/out, about 0.8 GB)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count instructions (valgrind's callgrind) of logoc and the floor on N avatars: a ratio the noise cannot move (N=100: about a minute)")
@@ -402,6 +405,21 @@ def main():
             for x in files:
                 web_bytes.setdefault(x, []).append(os.path.getsize(os.path.join(folder, x)))
 
+    # 6b. Every format (issue 18): the same avatars written as png, svg, webp
+    # (lossless), avif (quality 80), jpeg (90) and pdf in one build, --jobs 1;
+    # each format's encoding time from its stage timer, its bytes from the files.
+    formats = {}
+    if args.formats_runs > 0 and has_timings:
+        log(f"bench: {n_gi:,} avatars in every format")
+        formats_root = os.path.join(out, f"gi-formats-{n_gi}")
+        formats_out = os.path.join(out, "gi-formats")
+        every_format(gi_root, formats_root)
+        ff = fig("gi_formats_j1", f"logoc build of the {n_gi:,} avatars in all six formats, --jobs 1")
+        for _ in range(args.formats_runs):
+            step(ff, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", formats_out], formats_root, setup=lambda: rmtree(formats_out))
+        formats = format_stats(formats_out, ff.stage_medians())
+        rmtree(formats_root)
+
     # 7. Same pixels as the floor; PNG size against Cairo's writer on the same surfaces.
     identical = None
     cairo = {}
@@ -520,6 +538,9 @@ def main():
     if instructions.get("logoc") and instructions.get("floor"):
         extra.append((f"logoc / floor, instructions (callgrind, {instructions['avatars']} avatars, --jobs 1)",
                       f"{instructions['logoc'] / instructions['floor']:.2f} ({instructions['logoc'] / 1e9:.2f} G / {instructions['floor'] / 1e9:.2f} G)"))
+    for name, s in formats.items():
+        per = f", encoding {s['encodeMs']:.2f} ms per file ({FORMAT_STAGES[name]})" if s.get("encodeMs") is not None else ""
+        extra.append((f"{name}: mean bytes per file, {n_gi:,} avatars at 512 px", f"{s['meanBytes']:,.0f} B over {s['files']} files{per}"))
     if cairo.get("count"):
         c = cairo["count"]
         extra.append(("floor in-process, per avatar (--compare-cairo run)",
@@ -532,10 +553,42 @@ def main():
     with open(os.path.join(args.results, "latest.json"), "w", encoding="utf-8") as fh:
         json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
                    "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical,
-                   "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean},
+                   "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}, "formats": formats,
                    "indexedPNGs": {"mixed1k": mixed_indexed, "gi1k": gi_indexed}}, fh, indent=1, ensure_ascii=False)
     print(md)
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
+
+
+def every_format(gi_root, dest):
+    """A copy of the avatars' project whose specs write all six formats."""
+    rmtree(dest)
+    shutil.copytree(gi_root, dest)
+    specs = os.path.join(dest, "Specs")
+    for name in os.listdir(specs):
+        path = os.path.join(specs, name)
+        text = open(path, encoding="utf-8").read()
+        new = text.replace("output: {formats: [png], scales: [1]}", "output: {formats: [png, svg, webp, avif, jpeg, pdf], scales: [1]}")
+        assert new != text, f"{name}: no output line to widen"
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(new)
+
+
+def format_stats(folder, timings):
+    """Per format: files, mean bytes per file and, from the stage timers, ms of encoding per file."""
+    sizes = {}
+    for root, _, files in os.walk(folder):
+        for x in files:
+            ext = x.rsplit(".", 1)[-1]
+            if ext in FORMAT_STAGES:
+                sizes.setdefault(ext, []).append(os.path.getsize(os.path.join(root, x)))
+    stats = {}
+    for name in FORMAT_STAGES:
+        got = sizes.get(name, [])
+        if not got:
+            continue
+        ms = timings["stages"].get(FORMAT_STAGES[name]) if timings else None
+        stats[name] = {"files": len(got), "meanBytes": sum(got) / len(got), "encodeMs": ms / len(got) if ms is not None else None}
+    return stats
 
 
 LOSSLESS = r"""

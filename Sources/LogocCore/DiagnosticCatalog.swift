@@ -124,6 +124,8 @@ extension DiagnosticCode {
                     The value is not a colour. Accepted: `"#RGB"`, `"#RGBA"`, `"#RRGGBB"`, `"#RRGGBBAA"`, CSS named colours such as `teal`, `transparent`, `rgb(…)`, `rgba(…)`, `hsl(…)`, and `$name` for an entry of `palette` in `logoc.yaml`.
 
                     The usual cause is an unquoted hex colour: in YAML, `#` after a space starts a comment, so `background: #1E88E5` is an empty value. Quote it. A palette name missing from `logoc.yaml`, such as `$brand`, is E005 too.
+
+                    A `matte` (the colour a JPEG shows where the drawing is transparent) must be opaque: a `matte` with alpha below 1 is E005 too.
                     """,
                 failing: """
                     name: acme
@@ -610,6 +612,8 @@ extension DiagnosticCode {
                     Remove the key, or make it apply (here, `shape: roundRect`). A warning does not stop the build unless `--strict` is given.
 
                     A `key: null` that removes nothing (no partial gives the key) is W002 too: remove the line.
+
+                    Under `output`, W002 says that `scales` does nothing without a raster format (`png`, `webp`, `avif` or `jpeg`), `quality` nothing without `webp`, `avif` or `jpeg`, and `matte` nothing without `jpeg` (the other formats keep transparency). It is reported only where the key and `formats` are written in one file (or `formats` is not written and the key is in the spec itself): a project-wide `quality` in `logoc.yaml` is no mistake of a spec that writes only PNG.
                     """,
                 failing: """
                     name: acme

@@ -5,6 +5,7 @@ import Foundation
 public final class StageClock: Sendable {
     public enum Stage: String, CaseIterable, Sendable {
         case discover, parse, validate, resolve, measure, draw, encodePNG, writeSVG, io
+        case encodeWebP, encodeAVIF, encodeJPEG, writePDF
     }
 
     private let totals = Locked<[Stage: Double]>([:])

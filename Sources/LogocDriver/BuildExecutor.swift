@@ -137,12 +137,13 @@ final class BuildExecutor {
 
         // Something must be drawn: measure each drawing once, then draw
         // what is stale from that measurement (a target measures its own).
+        // The measured 1× canvas is kept for the first 1× raster file drawn (any format).
         let size = trees.light.size
         func tree(of output: OutputFile) -> RenderTree { trees.tree(dark: output.dark, pixels: output.pixelWidth(size: size)) }
         var plan = SpecPlan(spec: spec, resolver: context.resolver, trees: trees, renderer: renderer) { drawing in
             let drawn = stale.filter { $0.output.target == nil && tree(of: $0.output) == drawing }
             if drawn.isEmpty { return .check }
-            return drawn.contains { $0.output.format == .png && $0.output.scale == 1 } ? .drawOneXPNG : .draw
+            return drawn.contains { !$0.output.format.isVector && $0.output.scale == 1 } ? .drawOneXRaster : .draw
         }
         outcome.diagnostics = plan.diagnostics
         outcome.failures = plan.failures
@@ -167,12 +168,7 @@ final class BuildExecutor {
                     continue
                 }
                 let drawing = try measured(tree(of: item.output))
-                let bytes: [UInt8]
-                switch item.output.format {
-                case .png: bytes = try r.png(drawing, scale: item.output.scale)
-                case .svg: bytes = try r.svg(drawing)
-                }
-                files.append((item, bytes, drawing.text?.ratio))
+                files.append((item, try Self.encode(item.output, drawing: drawing, with: r), drawing.text?.ratio))
             }
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts). The
@@ -205,5 +201,19 @@ final class BuildExecutor {
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
         return outcome
+    }
+
+    /// The tree an output is drawn from: its variant's.
+    /// The file of one output: its measured drawing, encoded as its format says.
+    static func encode(_ output: OutputFile, drawing: Measured, with r: Renderer) throws(RenderError) -> [UInt8] {
+        switch output.format {
+        case .png: try r.png(drawing, scale: output.scale)
+        case .svg: try r.svg(drawing)
+        case .pdf: try r.pdf(drawing)
+        case .webp: try r.raster(drawing, scale: output.scale, as: .webp(quality: output.quality))
+        case .avif: try r.raster(drawing, scale: output.scale, as: .avif(quality: output.quality ?? OutputFile.Format.avif.defaultQuality ?? 80))
+        case .jpeg: try r.raster(drawing, scale: output.scale, as: .jpeg(quality: output.quality ?? OutputFile.Format.jpeg.defaultQuality ?? 90,
+                                                                      matte: output.matte ?? OutputFile.defaultMatte))
+        }
     }
 }

@@ -29,9 +29,10 @@ struct SpecPlan {
         case check
         /// Draws it: measured whatever the background, and kept.
         case draw
-        /// Draws it, its 1× PNG among the outputs: measured on its whole
-        /// background, drawn once, whose canvas that PNG finishes.
-        case drawOneXPNG
+        /// Draws it, a 1× raster file (PNG, WebP, AVIF, JPEG) among the
+        /// outputs: measured on its whole background, drawn once, whose
+        /// canvas the first such file finishes.
+        case drawOneXRaster
     }
 
     /// `use(tree)`: what the caller does with that drawing (light, dark,
@@ -83,6 +84,7 @@ struct SpecPlan {
         var drawn: [(dark: Bool, file: DrawnFile)] = []
         for output in spec.outputs {
             if let target = output.target {
+                guard target.isPicture else { continue }
                 drawn += target.drawnAt.map { (false, DrawnFile(path: output.path, pixels: $0)) }
             } else {
                 drawn.append((output.dark, DrawnFile(path: output.path, pixels: output.pixelWidth(size: trees.light.size))))
@@ -169,7 +171,7 @@ struct SpecPlan {
         guard use != .check || contrastOnPixels || ringSpan != nil else { return }
         let result: Measured
         do {
-            result = try renderer().measure(tree, keepingCanvas: use == .drawOneXPNG)
+            result = try renderer().measure(tree, keepingCanvas: use == .drawOneXRaster)
         } catch {
             report(error, logo: logo)
             return

@@ -50,7 +50,23 @@ public struct SpecInput: Sendable, Hashable {
 /// (`team/jane@2x.png`), or a file a target writes (`target` set:
 /// `web/team/jane/favicon.ico`).
 public struct OutputFile: Sendable, Hashable, Comparable {
-    public enum Format: String, Sendable { case png, svg }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, svg, webp, avif, jpeg, pdf
+
+        /// Drawn as vectors: one file at `size`, whatever the scales.
+        public var isVector: Bool { self == .svg || self == .pdf }
+        /// Encoded with a quality (WebP only when one is given: else lossless).
+        public var usesQuality: Bool { self == .webp || self == .avif || self == .jpeg }
+        /// The default quality when `quality` is not written; nil for
+        /// lossless WebP and the formats without one (SPEC-v2 §1).
+        public var defaultQuality: Int? {
+            switch self {
+            case .avif: 80
+            case .jpeg: 90
+            default: nil
+            }
+        }
+    }
 
     /// Relative to the output directory, e.g. `team/jane@2x.png`.
     public var path: String
@@ -61,9 +77,16 @@ public struct OutputFile: Sendable, Hashable, Comparable {
     public var dark: Bool
     /// The target file this is; nil for the spec's own pictures.
     public var target: TargetFile?
+    /// The encoder's quality (1–100) for webp (lossy when set), avif and
+    /// jpeg; nil for the other formats and lossless webp. Part of the
+    /// output's cache key.
+    public var quality: Int? = nil
+    /// What jpeg composites the drawing over (opaque); nil for the other
+    /// formats. Part of the output's cache key.
+    public var matte: RGBA? = nil
 
-    public init(path: String, format: Format, scale: Int, dark: Bool) {
-        (self.path, self.format, self.scale, self.dark) = (path, format, scale, dark)
+    public init(path: String, format: Format, scale: Int, dark: Bool, quality: Int? = nil, matte: RGBA? = nil) {
+        (self.path, self.format, self.scale, self.dark, self.quality, self.matte) = (path, format, scale, dark, quality, matte)
     }
 
     /// A target's file: drawn from the light tree (and the dark one where the file holds both).
@@ -71,13 +94,17 @@ public struct OutputFile: Sendable, Hashable, Comparable {
         (self.path, self.format, self.scale, self.dark, self.target) = (path, .png, 1, false, target)
     }
 
+    /// The default `matte` of jpeg outputs: a white page, as in a mail client.
+    public static let defaultMatte = RGBA.white
+
     public static func < (a: OutputFile, b: OutputFile) -> Bool { a.path < b.path }
 
-    /// The file's width in pixels for a canvas of `size`: `size` × scale (a
-    /// vector file's scale is 1, so `size` for it). `SpecTrees.tree(dark:pixels:)`
-    /// and W004 take it. A target's file is drawn at its own widths
+    /// The file's width (and height) in pixels for a canvas of `size`:
+    /// `size × scale` for raster formats, `size` for svg and pdf (whose
+    /// units are pixels and points). `SpecTrees.tree(dark:pixels:)` and W004
+    /// take it. A target's file is drawn at its own widths
     /// (`TargetFile.drawnAt`), not this one.
-    public func pixelWidth(size: Int) -> Int { size * scale }
+    public func pixelWidth(size: Int) -> Int { format.isVector ? size : size * scale }
 }
 
 /// A spec that passed the front end: its AST (and its dark variant's) and

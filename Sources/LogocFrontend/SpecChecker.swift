@@ -186,7 +186,8 @@ public struct SpecChecker: Sendable {
         }
         name = name.isEmpty ? "logo" : name
         nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
-        var outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil, into: &result)
+        var outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil,
+                                   matte: matte(logo.output?.value.matte), specFile: input.displayPath, into: &result)
         let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil)
         if !targetFiles.isEmpty { outputs = (outputs + targetFiles).sorted() }
         let used = Set(partials)
@@ -381,28 +382,67 @@ public struct SpecChecker: Sendable {
         }.sorted()
     }
 
-    static func outputs(name: String, folder: String, output: OutputSyntax?, dark: Bool, into result: inout FileCheck) -> [OutputFile] {
+    /// The files a spec writes: each format of `output.formats` (png and
+    /// svg by default) for the light and the dark variant, raster formats
+    /// once per scale, with their encoder settings. `matte` is the written
+    /// one resolved (nil: white); `specFile` is the spec's display path. Warns (W002) where a key written beside the
+    /// formats does nothing for them.
+    static func outputs(name: String, folder: String, output: OutputSyntax?, dark: Bool, matte: RGBA?, specFile: String,
+                        into result: inout FileCheck) -> [OutputFile] {
         let formats = output?.formats?.value.compactMap { OutputFile.Format(rawValue: $0.value) } ?? [.png, .svg]
         let scales = output?.scales?.value.map(\.value) ?? [1]
-        if let written = output?.scales, let formatsSpan = output?.formats?.span, formatsSpan.file == written.span.file,
-           !formats.contains(.png), scales != [1] {
-            result.diagnostics.append(Diagnostic(.W002, "'scales' has no effect without the png format", at: written.span,
-                                                 help: "add png to 'formats', or remove 'scales'"))
-        }
+        unusedOutputKeys(output, formats: formats, scales: scales, specFile: specFile, into: &result)
+        let matte = matte ?? OutputFile.defaultMatte
         var files: [OutputFile] = []
         for variant in dark ? [false, true] : [false] {
             let base = (folder.isEmpty ? "" : folder + "/") + name + (variant ? "-dark" : "")
             for format in formats {
-                switch format {
-                case .png:
-                    for scale in scales {
-                        files.append(OutputFile(path: base + (scale == 1 ? "" : "@\(scale)x") + ".png", format: .png, scale: scale, dark: variant))
-                    }
-                case .svg:
-                    files.append(OutputFile(path: base + ".svg", format: .svg, scale: 1, dark: variant))
+                var file = OutputFile(path: "", format: format, scale: 1, dark: variant)
+                if format.usesQuality { file.quality = output?.quality?.value ?? format.defaultQuality }
+                if format == .jpeg { file.matte = matte }
+                for scale in format.isVector ? [1] : scales {
+                    file.scale = scale
+                    file.path = base + (scale == 1 ? "" : "@\(scale)x") + "." + format.rawValue
+                    files.append(file)
                 }
             }
         }
         return files.sorted()
+    }
+
+    /// `output.matte` as a colour; nil when not written or not in the
+    /// palette (which the validator reports).
+    private func matte(_ written: Located<ColorSyntax>?) -> RGBA? {
+        switch written?.value {
+        case .literal(let rgba)?: rgba
+        case .palette(let name)?: project.config.palette[name]?.value
+        case nil: nil
+        }
+    }
+
+    /// W002 for `scales` without a raster format, `quality` without webp,
+    /// avif or jpeg, and `matte` without jpeg. Only where the key and
+    /// `formats` are written in one file (or `formats` is not written and
+    /// the key is in the spec itself): a project-wide `quality` in
+    /// logoc.yaml is no mistake of a spec that writes only png.
+    private static func unusedOutputKeys(_ output: OutputSyntax?, formats: [OutputFile.Format], scales: [Int], specFile: String,
+                                         into result: inout FileCheck) {
+        guard let output else { return }
+        func besideFormats(_ span: SourceSpan) -> Bool {
+            if let written = output.formats { return written.span.file == span.file }
+            return span.file == specFile
+        }
+        if let written = output.scales, output.formats != nil, besideFormats(written.span), scales != [1], formats.allSatisfy(\.isVector) {
+            result.diagnostics.append(Diagnostic(.W002, "'scales' has no effect without a raster format (png, webp, avif or jpeg)", at: written.span,
+                                                 help: "add png to 'formats', or remove 'scales'"))
+        }
+        if let quality = output.quality, besideFormats(quality.span), !formats.contains(where: \.usesQuality) {
+            result.diagnostics.append(Diagnostic(.W002, "'quality' has no effect without webp, avif or jpeg", at: quality.span,
+                                                 help: "add webp, avif or jpeg to 'formats', or remove 'quality'"))
+        }
+        if let matte = output.matte, besideFormats(matte.span), !formats.contains(.jpeg) {
+            result.diagnostics.append(Diagnostic(.W002, "'matte' has no effect without jpeg; the other formats keep transparency", at: matte.span,
+                                                 help: "add jpeg to 'formats', or remove 'matte'"))
+        }
     }
 }

@@ -213,14 +213,10 @@ public enum Floor {
 
     /// Cairo's own PNG writer on a surface, in memory.
     static func cairoPNG(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
-        let sink = SVGSink()
+        let sink = VectorSink()
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<SVGSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, box.toOpaque())
+        let status = cairo_surface_write_to_png_stream(surface, VectorSink.write, box.toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else { throw .environment("cairo could not write a PNG") }
         return sink.bytes
     }

@@ -38,9 +38,9 @@ final class Canvas {
     }
 }
 
-/// Draws render trees with Cairo and Pango into pixels, PNG and SVG. Holds a
-/// private font session and decoded images, so one renderer belongs to one
-/// task; make one per worker.
+/// Draws render trees with Cairo and Pango into pixels, PNG, WebP, AVIF,
+/// JPEG, SVG and PDF. Holds a private font session and decoded images, so
+/// one renderer belongs to one task; make one per worker.
 public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession
@@ -142,22 +142,25 @@ public final class Renderer {
 
     /// A PNG file of the measured tree at `scale`.
     public func png(_ measured: Measured, scale: Int) throws(RenderError) -> [UInt8] {
-        try budget.admitting(memoryEstimate(measured.tree, canvasEdge: measured.tree.size * scale, encodes: true)) { () throws(RenderError) -> [UInt8] in
-            try drawPNG(measured, scale: scale)
-        }
+        try raster(measured, scale: scale, as: .png)
     }
 
-    private func drawPNG(_ measured: Measured, scale: Int) throws(RenderError) -> [UInt8] {
-        let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(measured, edge: measured.tree.size * scale) }
-        defer { surfaces.give(surface) }
-        // Encoded from the surface's own memory, not a copy of it.
-        return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
-            do throws(ImageError) {
-                return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in
-                    try PNGEncoder.encode(pixels, using: try pngCompressor())
+    /// A raster file (PNG, WebP, AVIF, JPEG) of the measured tree at
+    /// `scale`: the same drawing for every format, encoded from the
+    /// surface's own memory, not a copy of it.
+    public func raster(_ measured: Measured, scale: Int, as encoding: RasterEncoding) throws(RenderError) -> [UInt8] {
+        let edge = measured.tree.size * scale
+        return try budget.admitting(memoryEstimate(measured.tree, canvasEdge: edge, extraCanvases: encoding.extraCanvases)) { () throws(RenderError) -> [UInt8] in
+            let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(measured, edge: edge) }
+            defer { surfaces.give(surface) }
+            return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in
+                do throws(ImageError) {
+                    return try clock.time(encoding.stage) { () throws(ImageError) -> [UInt8] in
+                        try encoding.encode(pixels) { () throws(ImageError) -> PNGEncoder.Compressor in try pngCompressor() }
+                    }
+                } catch {
+                    throw .environment("\(encoding.name) encoding failed: \(error.message)")
                 }
-            } catch {
-                throw .environment("PNG encoding failed: \(error.message)")
             }
         }
     }
@@ -180,31 +183,41 @@ public final class Renderer {
 
     /// An SVG of a measured tree, drawn as measured.
     private func drawSVG(_ measured: Measured) throws(RenderError) -> [UInt8] {
-        let tree = measured.tree
-        let sink = SVGSink()
-        let size = Double(tree.size)
+        let sink = VectorSink()
+        let size = Double(measured.tree.size)
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
-        guard let surface = cairo_svg_surface_create_for_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<SVGSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, box.toOpaque(), size, size) else { throw .environment("cairo could not create an SVG surface") }
+        guard let surface = cairo_svg_surface_create_for_stream(VectorSink.write, box.toOpaque(), size, size) else {
+            throw .environment("cairo could not create an SVG surface")
+        }
         defer { cairo_surface_destroy(surface) }
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        try drawVector(measured, on: surface, outlines: false, format: "SVG")
+        return SVGIDs.renumber(sink.bytes)
+    }
+
+    /// Draws a measured tree on a vector surface (SVG, PDF) as measured,
+    /// then finishes the surface: the one vector drawing both formats share.
+    /// Photos are embedded as their original file where that shows the same.
+    /// `outlines`: text as filled paths rather than fonts.
+    func drawVector(_ measured: Measured, on surface: OpaquePointer, outlines: Bool, format: String) throws(RenderError) {
         guard let cr = cairo_create(surface) else { throw .environment("cairo could not create a context") }
-        try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: true)
+        do {
+            try painter.drawBackground(measured.tree, border: measured.border, on: cr, forSVG: true)
+        } catch {
+            cairo_destroy(cr)
+            throw error
+        }
         if let layout = measured.layout, let text = measured.text {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: false) }
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: outlines) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         guard drawStatus == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw .environment("cairo could not write the SVG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+            throw .environment("cairo could not write the \(format): \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
         }
-        return SVGIDs.renumber(sink.bytes)
     }
 
     /// An upper bound of the memory a call drawing `tree` may take: its
@@ -212,8 +225,14 @@ public final class Renderer {
     /// rows, as large again), and decoding the photo unless the run keeps it
     /// (twice its pixels: the decoder's buffer and the copy kept).
     func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, encodes: Bool) -> Int {
+        memoryEstimate(tree, canvasEdge: canvasEdge, extraCanvases: encodes ? 1 : 0)
+    }
+
+    /// `memoryEstimate` with what an encoder takes besides the canvas, in
+    /// canvases (`RasterEncoding.extraCanvases`).
+    func memoryEstimate(_ tree: RenderTree, canvasEdge: Int, extraCanvases: Int) -> Int {
         let canvas = canvasEdge * canvasEdge * 4
-        var total = encodes ? 2 * canvas : canvas
+        var total = (1 + extraCanvases) * canvas
         if case .image(let image) = tree.background, !images.hasDecoded(image.path) {
             total += 2 * image.pixelWidth * image.pixelHeight * 4
         }
@@ -224,7 +243,14 @@ public final class Renderer {
     public static let ringMinimumContrast = PalettePick.ringContrast
 }
 
-/// Collects an SVG stream from Cairo's write callback.
-final class SVGSink {
+/// Collects an SVG or PDF stream from Cairo's write callback.
+final class VectorSink {
     var bytes: [UInt8] = []
+
+    /// Cairo's write callback; the closure is an unretained `VectorSink`.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<VectorSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
 }

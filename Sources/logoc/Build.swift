@@ -7,7 +7,7 @@ import LogocFrontend
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Compile specs into PNG and SVG files, drawing only what changed.",
+        abstract: "Compile specs into PNG and SVG (or WebP, AVIF, JPEG, PDF) files, drawing only what changed.",
         discussion: """
             Specs with errors write nothing; the others are still built. Outputs whose inputs did not change \
             are left untouched; outputs of deleted or renamed specs are removed (only files listed in \

@@ -14,7 +14,7 @@ struct Logoc: ParsableCommand {
     /// `logoc check` of one spec included.
     static let configuration = CommandConfiguration(
         commandName: "logoc",
-        abstract: "Compile logo and avatar specs (YAML) into PNG and SVG.",
+        abstract: "Compile logo and avatar specs (YAML) into PNG, SVG, WebP, AVIF, JPEG and PDF.",
         version: version,
         subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, Inspect.self, BenchFloor.self]
     )

@@ -33,6 +33,7 @@ struct HostileNumberTests {
         Key(path: "background.image.focus", line: "background: {image: {path: a.png, focus: [V, 0.5]}}"),
         Key(path: "output.scales", line: "output: {scales: [V]}"),
         Key(path: "small.maxSize", line: "small: {maxSize: V}"),
+        Key(path: "output.quality", line: "output: {formats: [jpeg], quality: V}"),
     ]
 
     static let values = ["1e19", "1e300%", "1e300px", "-1e300", "1e400", ".nan", ".inf", "-.inf", ".NaN"]

@@ -51,12 +51,21 @@ struct OutputTests {
         #expect(status == 0, "rsvg-convert failed: \(message)")
         let ours = try ImageDecoder.decode(contentsOfFile: png)
         let theirs = try ImageDecoder.decode(contentsOfFile: rendered)
-        #expect(ours.width == theirs.width && ours.height == theirs.height)
+        try Self.expectLooksAlike(ours, theirs, svg, mean: 1.5)
+    }
+
+    /// Two drawings of one picture (ours and another program's reading or
+    /// rendering of a file) look alike: same size, the mean difference per
+    /// channel under `mean` levels, and 99% of pixels within 32 levels, both
+    /// seen over `backdrop` (white; a JPEG's matte).
+    static func expectLooksAlike(_ ours: PixelBuffer, _ theirs: PixelBuffer, _ name: String, mean limit: Double, over backdrop: RGBA = .white,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(ours.width == theirs.width && ours.height == theirs.height, "\(name): sizes differ", sourceLocation: sourceLocation)
         guard ours.width == theirs.width, ours.height == theirs.height else { return }
         var total = 0, far = 0
         for y in 0..<ours.height {
             for x in 0..<ours.width {
-                let a = Self.overWhite(ours, x, y), b = Self.overWhite(theirs, x, y)
+                let a = Self.over(backdrop, ours, x, y), b = Self.over(backdrop, theirs, x, y)
                 let d = [abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)]
                 total += d.reduce(0, +)
                 if d.max() ?? 0 > 32 { far += 1 }
@@ -64,15 +73,16 @@ struct OutputTests {
         }
         let pixels = ours.width * ours.height
         let mean = Double(total) / Double(pixels * 3)
-        #expect(mean < 1.5, "\(svg): mean difference \(mean)")
-        #expect(Double(far) < 0.01 * Double(pixels), "\(svg): \(far) pixels differ by more than 32")
+        #expect(mean < limit, "\(name): mean difference \(mean)", sourceLocation: sourceLocation)
+        #expect(Double(far) < 0.01 * Double(pixels), "\(name): \(far) pixels differ by more than 32", sourceLocation: sourceLocation)
     }
 
-    static func overWhite(_ p: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+    /// A premultiplied pixel over an opaque colour: `c + m·(255 − a)/255`.
+    static func over(_ backdrop: RGBA, _ p: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
         let i = y * p.stride + x * 4
-        let a = Int(p.bytes[i + 3])
-        // Premultiplied: colour over white is c + (255 - a).
-        return (Int(p.bytes[i + 2]) + 255 - a, Int(p.bytes[i + 1]) + 255 - a, Int(p.bytes[i]) + 255 - a)
+        let rest = 255 - Int(p.bytes[i + 3])
+        func mix(_ c: UInt8, _ m: UInt8) -> Int { Int(c) + (Int(m) * rest + 127) / 255 }
+        return (mix(p.bytes[i + 2], backdrop.r), mix(p.bytes[i + 1], backdrop.g), mix(p.bytes[i], backdrop.b))
     }
 
     @Test func outputsDoNotDependOnTheJobCount() throws {

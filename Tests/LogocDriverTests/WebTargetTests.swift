@@ -53,6 +53,33 @@ struct WebTargetTests {
         targets: {web: favicon}
         """
 
+    // MARK: small
+
+    /// `small` reaches every width the set draws: the ICO's images, and
+    /// favicon.svg (browsers show it on their tabs), which the manifest then
+    /// offers at the favicon sizes rather than as `any`; W004 names the
+    /// favicon when nothing small is drawn.
+    @Test func smallReachesTheFaviconsAndW004NamesThem() throws {
+        let plain = "name: acme\nbackground: \"#1E88E5\"\ntext: {content: ACME, color: white}\ntargets: {web: favicon}\n"
+        let warned = try Folder(["Specs/acme.yaml": plain])
+        let report = try warned.run()
+        #expect(Self.summary(report) == ["W004@3:17"])
+        #expect(report.diagnostics.first?.message.contains("in 'web/acme/favicon.ico' (16 px wide)") == true, "\(report.diagnostics)")
+        let fixed = try Folder(["Specs/acme.yaml": plain + "small: {maxSize: 48, text: {content: A}}\n"])
+        #expect(Self.summary(try fixed.run(build: true)) == [])
+        let svg = try String(contentsOfFile: fixed.output + "/web/acme/favicon.svg", encoding: .utf8)
+        let full = try String(contentsOfFile: fixed.output + "/acme.svg", encoding: .utf8)
+        #expect(svg != full, "favicon.svg is the small drawing, not the spec's")
+        let manifest = try String(contentsOfFile: fixed.output + "/web/acme/manifest.webmanifest", encoding: .utf8)
+        #expect(manifest.contains(#"{"src": "favicon.svg", "sizes": "16x16 32x32 48x48""#))
+        let unfixed = try Folder(["Specs/acme.yaml": plain])
+        _ = try unfixed.run(build: true)
+        #expect(try String(contentsOfFile: unfixed.output + "/web/acme/favicon.svg", encoding: .utf8)
+                == String(contentsOfFile: unfixed.output + "/acme.svg", encoding: .utf8))
+        #expect(try String(contentsOfFile: unfixed.output + "/web/acme/manifest.webmanifest", encoding: .utf8)
+                .contains(#"{"src": "favicon.svg", "sizes": "any""#))
+    }
+
     // MARK: E018
 
     @Test func unknownTargetsAndKindsAreE018AtThem() throws {

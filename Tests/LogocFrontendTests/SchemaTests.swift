@@ -77,7 +77,7 @@ struct SchemaDrivenDecoderTests {
 
         let format = try p.check(spec: "text: AB\noutput: {formats: [png, gif]}\n")
         #expect(format.summary == ["E018@2:25"])
-        #expect(format.diagnostics.first?.message == "unknown format 'gif'; expected 'png' or 'svg'")
+        #expect(format.diagnostics.first?.message == "unknown format 'gif'; expected 'png', 'svg', 'webp', 'avif', 'jpeg' or 'pdf'")
 
         let dark = try p.check(spec: "text: AB\ndark:\n  size: 64\n")
         #expect(dark.summary == ["E002@3:3"])
@@ -109,10 +109,11 @@ struct SchemaDrivenDecoderTests {
         #expect(LanguageSchema.contrastObject.numbers("minimum") == 1...21)
         #expect(LanguageSchema.contrastObject.words("colorVision") == ["all", "none"] + LanguageSchema.colorVisionWords)
         #expect(LanguageSchema.contrastObject.count("colorVision") == 1...3)
-        #expect(LanguageSchema.output.count("formats") == 1...2)
+        #expect(LanguageSchema.output.count("formats") == 1...6)
         #expect(LanguageSchema.output.words("formats", item: true) == LanguageSchema.formats)
         #expect(LanguageSchema.output.count("scales") == 1...4)
         #expect(LanguageSchema.output.integers("scales", item: true) == 1...4)
+        #expect(LanguageSchema.output.integers("quality") == 1...100)
         #expect(LanguageSchema.config.integers("lookAlike") == 0...16)
         #expect(LanguageSchema.autoBackground.count("from") == LanguageSchema.autoFromCount)
         #expect(LanguageSchema.config.count("fonts") == 0...64)

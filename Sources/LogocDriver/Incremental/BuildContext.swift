@@ -104,7 +104,7 @@ final class BuildContext: Sendable {
                                   width: size, height: size, sha256: sha256, contrast: nil, warnings: warnings, fingerprint: nil,
                                   title: Self.title(spec.logo), target: target.target)
         }
-        let size = output.format == .svg ? spec.size : spec.size * output.scale
+        let size = output.pixelWidth(size: spec.size)
         return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: output.format.rawValue, scale: output.scale,
                               variant: output.dark ? "dark" : "light", width: size, height: size, sha256: sha256, contrast: contrast,
                               warnings: warnings, fingerprint: fingerprint, title: Self.title(output.dark ? spec.dark ?? spec.logo : spec.logo))

@@ -77,9 +77,12 @@ enum Gallery {
         }.joined()
     }
 
-    /// The picture a card shows of one variant: its 1× PNG, else its SVG.
+    /// The picture a card shows of one variant: its 1× PNG, else its SVG,
+    /// else its 1× WebP, JPEG or AVIF (which every current browser shows).
     private static func preview(_ entries: [Manifest.Entry]) -> Manifest.Entry? {
-        entries.first { $0.format == "png" && $0.scale == 1 } ?? entries.first { $0.format == "svg" } ?? entries.first
+        entries.first { $0.format == "png" && $0.scale == 1 } ?? entries.first { $0.format == "svg" }
+            ?? ["webp", "jpeg", "avif"].lazy.compactMap { format in entries.first { $0.format == format && $0.scale == 1 } }.first
+            ?? entries.first
     }
 
     /// The page around already made cards, as pieces to write one after

@@ -1,6 +1,7 @@
 import Foundation
 import LogocCore
 import LogocFrontend
+import LogocImageIO
 import LogocRenderTree
 
 /// Which outputs of a looked-at spec must be drawn again, and why: each
@@ -138,9 +139,24 @@ enum OutputKey {
     }
 
     /// SHA-256 over the toolchain, the tree, the output's format and scale,
-    /// and the hashes of the files whose bytes reach it directly.
+    /// and the hashes of the files whose bytes reach it directly; for webp,
+    /// avif and jpeg also their encoder's settings and library version.
+    /// (A png's or svg's key has nothing more, so it is what it was before
+    /// those formats existed.)
     static func key(toolchain: String, treeHash: String, output: OutputFile, contentInputs: String) -> String {
-        SHA256.hex([toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs].joined(separator: "\n"))
+        var parts = [toolchain, treeHash, output.format.rawValue, String(output.scale), contentInputs]
+        if let settings = encoderSettings(output) { parts.append(settings) }
+        return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// What shapes an encoded output's bytes besides its drawing, or nil
+    /// for png, svg and pdf (whose libraries, Cairo's, are in the toolchain).
+    static func encoderSettings(_ output: OutputFile) -> String? {
+        switch output.format {
+        case .png, .svg, .pdf: nil
+        case .webp, .avif, .jpeg:
+            "quality \(output.quality.map(String.init) ?? "lossless") matte \(output.matte?.description ?? "-") " + ImageCodecs.encoderVersions
+        }
     }
 
     /// A target file's trees: the light one at every size it is drawn at
@@ -149,7 +165,7 @@ enum OutputKey {
     /// `hash`: a tree's hash, each computed once per spec.
     static func treeHash(of target: TargetFile, trees: SpecTrees, size: Int, hash: (RenderTree) -> String) -> String {
         var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: false, pixels: $0)) }
-        if target.drawsDark, trees.dark != nil { hashes.append(hash(trees.tree(dark: true, pixels: size))) }
+        if target.drawsDark, trees.dark != nil { hashes += (target.drawnAt + [size]).map { hash(trees.tree(dark: true, pixels: $0)) } }
         return SHA256.hex(hashes.joined(separator: "\n"))
     }
 

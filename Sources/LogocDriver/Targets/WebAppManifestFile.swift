@@ -18,10 +18,14 @@ enum WebAppManifestFile {
     /// The manifest: `name` is whom the picture shows (`initials`' name or
     /// `content`), else the spec's name; `short_name` the spec's name;
     /// `theme_color` and `background_color` the background's colour.
-    static func bytes(name: String, shortName: String, colour: RGBA) -> [UInt8] {
+    /// `svgIsSmall`: favicon.svg draws the `small` drawing (for a tab), so
+    /// it is offered at the favicon sizes, not as `any`: an installed app
+    /// would otherwise take it for its large icons.
+    static func bytes(name: String, shortName: String, colour: RGBA, svgIsSmall: Bool = false) -> [UInt8] {
         var out = "{\n  \"name\": \(JSON.quote(name)),\n  \"short_name\": \(JSON.quote(shortName)),\n  \"icons\": [\n"
         out += icons.map { icon in
-            "    {\"src\": \(JSON.quote(icon.src)), \"sizes\": \(JSON.quote(icon.sizes)), \"type\": \(JSON.quote(icon.type)), \"purpose\": \(JSON.quote(icon.purpose))}"
+            let sizes = svgIsSmall && icon.src == "favicon.svg" ? "16x16 32x32 48x48" : icon.sizes
+            return "    {\"src\": \(JSON.quote(icon.src)), \"sizes\": \(JSON.quote(sizes)), \"type\": \(JSON.quote(icon.type)), \"purpose\": \(JSON.quote(icon.purpose))}"
         }.joined(separator: ",\n")
         let hex = JSON.quote(colour.description)
         out += "\n  ],\n  \"theme_color\": \(hex),\n  \"background_color\": \(hex),\n  \"display\": \"standalone\"\n}\n"

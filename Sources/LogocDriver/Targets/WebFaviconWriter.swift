@@ -27,10 +27,12 @@ struct WebFaviconWriter: TargetWriter {
             for edge in WebFaviconLayout.icoSizes { images.append((edge, try r.png(try r.drawing(try light(edge), edge: edge)))) }
             return ICOContainer.encode(images)
         case "favicon.svg":
-            let size = trees.light.size
-            let svg = try r.svg(try light(size))
+            // Browsers prefer the SVG on their tabs: the drawing for a tab's
+            // 16 px (`small`'s when it reaches that size), at the spec's size.
+            let tab = WebFaviconLayout.tabSizes[0]
+            let svg = try r.svg(try light(tab))
             guard trees.dark != nil else { return svg }
-            return FaviconSVG.combine(light: svg, dark: try r.svg(try trees.measured(dark: true, pixels: size, renderer: r)))
+            return FaviconSVG.combine(light: svg, dark: try r.svg(try trees.measured(dark: true, pixels: tab, renderer: r)))
         case "apple-touch-icon.png":
             return try r.png(try r.fullBleed(try light(file.pixels), edge: file.pixels, share: 1, matte: Self.matte))
         case "icon-maskable-512.png":
@@ -39,7 +41,8 @@ struct WebFaviconWriter: TargetWriter {
             return try r.png(try r.monochrome(try light(file.pixels), edge: file.pixels, color: Self.monochromeColour))
         case "manifest.webmanifest":
             let title = BuildContext.title(spec.logo) ?? spec.name
-            return WebAppManifestFile.bytes(name: title, shortName: spec.name, colour: WebAppManifestFile.colour(of: trees.light))
+            let svgIsSmall = trees.tree(dark: false, pixels: WebFaviconLayout.tabSizes[0]) != trees.light
+            return WebAppManifestFile.bytes(name: title, shortName: spec.name, colour: WebAppManifestFile.colour(of: trees.light), svgIsSmall: svgIsSmall)
         case "head.html":
             return WebAppManifestFile.head
         case "icon-192.png", "icon-512.png":

@@ -102,6 +102,10 @@ public enum ContrastSyntax: Sendable, Equatable {
 public struct OutputSyntax: Sendable, Equatable {
     public var formats: Located<[Located<String>]>?
     public var scales: Located<[Located<Int>]>?
+    /// 1–100: makes webp lossy; avif and jpeg use it.
+    public var quality: Located<Int>?
+    /// What jpeg shows where the drawing is transparent.
+    public var matte: Located<ColorSyntax>?
     public init() {}
 }
 

@@ -303,6 +303,8 @@ struct SyntaxDecoder {
             output.scales = list(pair.value, key: "scales", count: LanguageSchema.output.count("scales")) { d, item in d.integer(item, key: "scales", LanguageSchema.output.integers("scales", item: true)) }
             output.scales.map { checkUnique($0, key: "scales") }
         }
+        output.quality = fields["quality"].flatMap { integer($0.value, key: "quality", LanguageSchema.output.integers("quality")) }
+        output.matte = fields["matte"].flatMap { colour($0.value, key: "matte") }
         return Located(output, at: node.span)
     }
 

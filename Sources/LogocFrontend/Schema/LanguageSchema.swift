@@ -30,7 +30,7 @@ public enum LanguageSchema {
     }()
 
     public static let shapes = ["circle", "square", "roundRect"]
-    public static let formats = ["png", "svg"]
+    public static let formats = ["png", "svg", "webp", "avif", "jpeg", "pdf"]
     public static let namePattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"
     /// Longest palette name (and `$name`): a name is a word; a 40 KB
     /// `$name` against 4,000 palette names took 27 s of "did you mean".
@@ -166,8 +166,10 @@ public enum LanguageSchema {
     ], required: ["width", "color"])
 
     public static let output = ObjectSpec("Output", keys: [
-        KeySpec("formats", .list(.choice(formats), count: 1...2, unique: true), "files to write: png, svg"),
-        KeySpec("scales", .list(.integer(1...4), count: 1...4, unique: true), "PNG scales: 1 writes name.png, 2 name@2x.png, …"),
+        KeySpec("formats", .list(.choice(formats), count: 1...6, unique: true), "files to write: png, svg, webp, avif, jpeg, pdf (default png and svg)"),
+        KeySpec("scales", .list(.integer(1...4), count: 1...4, unique: true), "scales of png, webp, avif and jpeg: 1 writes name.png, 2 name@2x.png, …"),
+        KeySpec("quality", .integer(1...100), "1–100: makes webp lossy (else lossless); avif and jpeg use it (defaults: avif 80, jpeg 90)"),
+        KeySpec("matte", .colour, "jpeg has no alpha: the colour shown where the drawing is transparent (default white)"),
     ])
 
     /// `targets`: one key per target of SPEC-v2 §3, its kinds as words

@@ -20,6 +20,10 @@ public struct TargetFile: Sendable, Hashable {
     /// then does editing `dark` rebuild it.
     public var drawsDark: Bool
 
+    /// Whether the file shows a drawing (W004 looks at it), rather than
+    /// text that depends on one (the web manifest).
+    public var isPicture: Bool { ["png", "ico", "svg"].contains(format) }
+
     public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false) {
         (self.target, self.kind, self.role, self.format, self.pixels, self.drawnAt) = (target, kind, role, format, pixels, drawnAt)
         self.drawsDark = drawsDark

@@ -15,13 +15,15 @@ public struct WebFaviconLayout: TargetLayout {
     public static let roles: [(role: String, format: String, pixels: Int, drawnAt: [Int])] = [
         ("apple-touch-icon.png", "png", appleTouchSize, [appleTouchSize]),
         ("favicon.ico", "ico", 48, icoSizes),
-        ("favicon.svg", "svg", 0, []),
+        // A vector file, but shown on a tab: drawn as at 16 px (`small`).
+        ("favicon.svg", "svg", 0, [tabSizes[0]]),
         ("head.html", "html", 0, []),
         ("icon-192.png", "png", 192, [192]),
         ("icon-512.png", "png", 512, [512]),
         ("icon-maskable-512.png", "png", 512, [512]),
         ("icon-monochrome-512.png", "png", 512, [512]),
-        ("manifest.webmanifest", "webmanifest", 0, []),
+        // Its favicon.svg entry depends on the 16 px drawing.
+        ("manifest.webmanifest", "webmanifest", 0, [tabSizes[0]]),
     ]
 
     public func files(folder: String, name: String, dark: Bool) -> [OutputFile] {

@@ -20,8 +20,9 @@ struct Validator {
         self.specFile = specFile
     }
 
-    /// The widest PNG drawn (size × scale): 8,192 pixels is a 256 MiB
-    /// surface, more than any avatar or logo needs (docs/limits.md).
+    /// The widest raster file drawn (size × scale; PNG, WebP, AVIF, JPEG):
+    /// 8,192 pixels is a 256 MiB surface, more than any avatar or logo
+    /// needs (docs/limits.md).
     static let maxOutputEdge = 8_192
 
     /// `name` is the spec's name (written, or from the file name): `background: auto` hashes it.
@@ -32,8 +33,12 @@ struct Validator {
         // 2 GiB and half a minute, per job.
         if let scales = logo.output?.value.scales, let scale = scales.value.max(by: { $0.value < $1.value }),
            Int(size) * scale.value > Self.maxOutputEdge {
-            error(.E006, "size \(Int(size)) at scale \(scale.value) makes a PNG \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
+            error(.E006, "size \(Int(size)) at scale \(scale.value) makes a raster file \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
+        }
+        if let matte = logo.output?.value.matte, let rgba = resolve(matte), !rgba.isOpaque {
+            error(.E005, "matte \(rgba) is not opaque; JPEG has no transparency to show through it", at: matte.span,
+                  help: "write an opaque colour such as \"#FFFFFF\" (the page the JPEG will sit on)")
         }
         // A shape written but refused (`shape: rounded`) is E003's alone: no
         // warning that the radius does nothing on the circle it fell back to.
