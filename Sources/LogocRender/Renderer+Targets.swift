@@ -23,34 +23,27 @@ extension Renderer {
     /// it is the background layer alone, which W005 compares against.
     public func fullBleed(_ measured: Measured, edge: Int, share: Double, matte: RGBA?, drawing: Bool = true) throws(RenderError) -> PixelBuffer {
         let tree = measured.tree
-        return try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
-            try clock.time(.draw) { () throws(RenderError) -> PixelBuffer in
-                let surface = try surfaces.take(width: edge, height: edge)
-                defer { surfaces.give(surface) }
-                let cr = surface.context
-                if let matte {
-                    painter.setSource(matte, on: cr)
-                    cairo_paint(cr)
-                }
-                let size = Double(tree.size)
-                cairo_save(cr)
-                cairo_scale(cr, Double(edge) / size, Double(edge) / size)
-                let layer = RenderTree(size: tree.size, shape: .square, background: tree.background, border: nil, text: nil)
-                try painter.drawBackground(layer, border: nil, on: cr, forSVG: false)
-                cairo_restore(cr)
-                if drawing {
-                    let inner = Double(edge) * share
-                    cairo_save(cr)
-                    cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
-                    cairo_scale(cr, inner / size, inner / size)
-                    try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
-                    if let layout = measured.layout, let text = measured.text {
-                        FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
-                    }
-                    cairo_restore(cr)
-                }
-                return try surface.pixels()
+        return try square(tree, edge: edge) { cr throws(RenderError) in
+            if let matte {
+                painter.setSource(matte, on: cr)
+                cairo_paint(cr)
             }
+            let size = Double(tree.size)
+            cairo_save(cr)
+            cairo_scale(cr, Double(edge) / size, Double(edge) / size)
+            let layer = RenderTree(size: tree.size, shape: .square, background: tree.background, border: nil, text: nil)
+            try painter.drawBackground(layer, border: nil, on: cr, forSVG: false)
+            cairo_restore(cr)
+            guard drawing else { return }
+            let inner = Double(edge) * share
+            cairo_save(cr)
+            cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
+            cairo_scale(cr, inner / size, inner / size)
+            try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
+            if let layout = measured.layout, let text = measured.text {
+                FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
+            }
+            cairo_restore(cr)
         }
     }
 
@@ -58,19 +51,26 @@ extension Renderer {
     /// pixels: the text's glyphs where it has text, else the shape's silhouette.
     public func monochrome(_ measured: Measured, edge: Int, color: RGBA) throws(RenderError) -> PixelBuffer {
         let tree = measured.tree
-        return try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
+        return try square(tree, edge: edge) { cr throws(RenderError) in
+            cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
+            if let layout = measured.layout {
+                FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(color), outlines: true) }
+            } else {
+                painter.shapePath(tree.shape, size: Double(tree.size), inset: 0, on: cr)
+                painter.setSource(color, on: cr)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    /// A transparent square of `edge` pixels from the pool, drawn on by
+    /// `draw`, as pixels: within the memory budget and the draw timer.
+    private func square(_ tree: RenderTree, edge: Int, _ draw: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> PixelBuffer {
+        try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
             try clock.time(.draw) { () throws(RenderError) -> PixelBuffer in
                 let surface = try surfaces.take(width: edge, height: edge)
                 defer { surfaces.give(surface) }
-                let cr = surface.context
-                cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
-                if let layout = measured.layout {
-                    FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(color), outlines: true) }
-                } else {
-                    painter.shapePath(tree.shape, size: Double(tree.size), inset: 0, on: cr)
-                    painter.setSource(color, on: cr)
-                    cairo_fill(cr)
-                }
+                try draw(surface.context)
                 return try surface.pixels()
             }
         }
