@@ -4,7 +4,8 @@
 # showcase (Specs/, logoc.yaml), the showcase plus 10,000 specs in 100
 # folders, the showcase plus 10,000 specs in team/ (the checked spec's
 # folder) — and prints the instructions (callgrind, all threads) of
-# `check Specs/team/jane-doe.yaml` in each, for each binary.
+# `check Specs/team/jane-doe.yaml` in each, for each binary
+# (bench/callgrind_count.sh: valgrind runs on a copy without debug info).
 #
 #   bench/check_scan.sh OUT LOGOC...      (OUT is replaced; about 120 MB)
 set -eu
@@ -33,8 +34,7 @@ PY
 for bin in "$@"; do
   bin=$(readlink -f "$bin")
   for p in p55 p10k-folders p10k-flat; do
-    n=$(cd "$out/$p" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" check Specs/team/jane-doe.yaml 2>&1 \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    n=$(cd "$out/$p" && "$repo/bench/callgrind_count.sh" "$bin" check Specs/team/jane-doe.yaml)
     echo "$bin $p $n"
   done
 done

@@ -86,7 +86,8 @@ public final class FontconfigCache: @unchecked Sendable {
     /// Searched in the UTF-8 bytes: `lastIndex(of:)` over characters, for
     /// each of the 31 bundled files in each folder, was 0.8 M instructions
     /// of every process's first font use (`/` is ASCII, so the result is
-    /// the same for these paths).
+    /// the same for these paths). (Still pays, callgrind 2026-11-24: 0.66 M
+    /// of a one-spec `check`'s 63.7 M instructions, 1.0 %.)
     static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return String(path[..<slash])

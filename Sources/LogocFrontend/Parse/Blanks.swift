@@ -6,6 +6,8 @@ extension StringProtocol {
     /// tab (the only ASCII members of `.whitespaces`, which is Unicode's Zs
     /// plus tab) the text comes back as it is, without the round trip
     /// through NSString that cost a few thousand instructions per number.
+    /// (Still pays, callgrind 2026-11-24: 1.5 % of `check` of 1,000 bench
+    /// specs, 43 M of 2,812 M instructions, and of a one-spec `check`.)
     func trimmingWhitespaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }
