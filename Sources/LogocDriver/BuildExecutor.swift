@@ -160,7 +160,7 @@ final class BuildExecutor {
                 guard let measured = plan.measured(drawing) else { throw .environment("a drawing of the spec was not measured") }
                 return measured
             }
-            let targetTrees = TargetTrees(trees)
+            let targetTrees = TargetTrees(trees, measured: plan.measurements)
             for item in stale {
                 if let target = item.output.target {
                     guard let writer = TargetWriters.writer(for: target) else { continue }

@@ -146,6 +146,9 @@ struct SpecPlan {
 
     var hasErrors: Bool { diagnostics.hasErrors || !failures.isEmpty }
 
+    /// Every drawing the plan measured, for a target to draw from.
+    var measurements: [Measured] { measured.map(\.measured) }
+
     /// The measured drawing of `tree`, which the caller's outputs of it are
     /// drawn from; nil when it was not measured for drawing.
     func measured(_ tree: RenderTree) -> Measured? {
@@ -206,7 +209,7 @@ struct SpecPlan {
     /// pixels drawn in memory (`TargetWriter.check`), at the `targets` value.
     private mutating func checkTargets(_ spec: CheckedSpec, renderer: () throws(RenderError) -> Renderer) {
         guard let choices = spec.logo.targets?.value.choices, !choices.isEmpty else { return }
-        let trees = TargetTrees(self.trees)
+        let trees = TargetTrees(self.trees, measured: measurements)
         for choice in choices {
             guard let writer = TargetWriters.writer(target: choice.target, kind: choice.kind.value) else { continue }
             do {

@@ -149,8 +149,13 @@ public final class Renderer {
     /// `scale`: the same drawing for every format, encoded from the
     /// surface's own memory, not a copy of it.
     public func raster(_ measured: Measured, scale: Int, as encoding: RasterEncoding) throws(RenderError) -> [UInt8] {
-        let edge = measured.tree.size * scale
-        return try budget.admitting(memoryEstimate(measured.tree, canvasEdge: edge, extraCanvases: encoding.extraCanvases)) { () throws(RenderError) -> [UInt8] in
+        try raster(measured, edge: measured.tree.size * scale, as: encoding)
+    }
+
+    /// A raster file of the measured tree on a square of `edge` pixels,
+    /// whatever its size (a target's 16 px favicon of a 512 px spec).
+    public func raster(_ measured: Measured, edge: Int, as encoding: RasterEncoding) throws(RenderError) -> [UInt8] {
+        try budget.admitting(memoryEstimate(measured.tree, canvasEdge: edge, extraCanvases: encoding.extraCanvases)) { () throws(RenderError) -> [UInt8] in
             let surface = try clock.time(.draw) { () throws(RenderError) -> ImageSurface in try drawn(measured, edge: edge) }
             defer { surfaces.give(surface) }
             return try surface.withPixels { pixels throws(RenderError) -> [UInt8] in

@@ -9,7 +9,12 @@ final class TargetTrees {
     let trees: SpecTrees
     private var measured: [(tree: RenderTree, measured: Measured)] = []
 
-    init(_ trees: SpecTrees) { self.trees = trees }
+    /// `measured`: drawings the caller measured already (the spec's plan),
+    /// so a target does not measure them again.
+    init(_ trees: SpecTrees, measured: [Measured] = []) {
+        self.trees = trees
+        self.measured = measured.map { ($0.tree, $0) }
+    }
 
     var light: RenderTree { trees.light }
     var dark: RenderTree? { trees.dark }

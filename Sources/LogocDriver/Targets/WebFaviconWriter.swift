@@ -24,7 +24,7 @@ struct WebFaviconWriter: TargetWriter {
         switch file.role {
         case "favicon.ico":
             var images: [(edge: Int, png: [UInt8])] = []
-            for edge in WebFaviconLayout.icoSizes { images.append((edge, try r.png(try r.drawing(try light(edge), edge: edge)))) }
+            for edge in WebFaviconLayout.icoSizes { images.append((edge, try r.raster(try light(edge), edge: edge, as: .png))) }
             return ICOContainer.encode(images)
         case "favicon.svg":
             // Browsers prefer the SVG on their tabs: the drawing for a tab's
@@ -46,7 +46,7 @@ struct WebFaviconWriter: TargetWriter {
         case "head.html":
             return WebAppManifestFile.head
         case "icon-192.png", "icon-512.png":
-            return try r.png(try r.drawing(try light(file.pixels), edge: file.pixels))
+            return try r.raster(try light(file.pixels), edge: file.pixels, as: .png)
         default:
             throw .environment("the web favicon set has no file '\(file.role)'")
         }
