@@ -4,13 +4,15 @@
 SWIFT        ?= swift
 SPECS        ?= Specs
 DIST         ?= dist
-# Debian packages: C libraries (headers + pkg-config) and the bundled fonts.
+# Debian packages: C libraries (headers + pkg-config), the bundled fonts, and
+# the tools tests check outputs with (aapt2 compiles the android target's res/).
 APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcairo2-dev libpango1.0-dev \
                 libturbojpeg0-dev libdeflate-dev libpng-dev liblcms2-dev \
                 libwebp-dev libavif-dev webp libavif-bin poppler-utils \
                 icc-profiles-free \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
-                librsvg2-bin pngcheck chromium pre-commit git icoutils python3-pil
+                librsvg2-bin pngcheck chromium pre-commit git icoutils python3-pil \
+                aapt
 
 FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
 

@@ -292,7 +292,7 @@ extension DiagnosticCode {
                 explanation: """
                     Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`. A spec in a folder named `index.html` or `manifest.json` (at the top of the spec paths) clashes with logoc's own gallery page and manifest: `check` and `build` both refuse it; rename the folder.
 
-                    The message names the two spec files (`'Specs/b.yaml' would write 'same.png', which 'Specs/a.yaml' also writes`), or says "this document" and "an earlier one" within one file.
+                    The message names the two spec files (`'Specs/b.yaml' would write 'same.png', which 'Specs/a.yaml' also writes`), or says "this document" and "an earlier one" within one file. A target's files are claimed too: two specs whose names make one Android resource name (`jane-doe` and `jane_doe` both write `android/drawable-mdpi/jane_doe.png`) clash, and the message says so (`…: 'jane-doe' and 'jane_doe' map to one Android resource name, 'jane_doe'`); E014 is at the second spec's name, with a note at the first's.
 
                     Give each spec its own `name`.
                     """,
@@ -397,7 +397,7 @@ extension DiagnosticCode {
                 code: .E018,
                 title: "unknown output format or target, or a wrong value in 'targets' or 'small'",
                 explanation: """
-                    An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value (at the key for an unknown target), and the help suggests the nearest known word. The kinds `ios: image`, `ios: appicon`, `android: image` and `android: adaptive` are words of the contract that this version does not write yet: they are E018 too ("not written by this version yet"), rather than accepted and silently not written.
+                    An item of `output.formats` is not one of the formats logoc writes (`png`, `svg`, `webp`, `avif`, `jpeg`, `pdf`), a key of `targets` names no target (`web`, `ios`, `android`) or asks for a kind that target does not have (`web: favicon`, `ios: image` or `appicon`, `android: image` or `adaptive`), or a key of `small` has a value it cannot take. The diagnostic points at the value (at the key for an unknown target), and the help suggests the nearest known word. The kinds `ios: image` and `ios: appicon` are words of the contract that this version does not write yet: they are E018 too ("not written by this version yet"), rather than accepted and silently not written; `android: image` and `android: adaptive` are written.
 
                     In `small`, `maxSize` must be a whole number from 1 to 1024: `maxSize: big`, `maxSize: 0`, `maxSize: 2000`, `maxSize: 48.5`, an empty `maxSize:` or a list are E018 at the value (`error[E018]: maxSize 0 is out of range; expected 1 to 1024`). A `small` without `maxSize` is E004. The overrides inside `small` (`text`, `background`, …) are checked with their usual codes, as in the spec itself: `small: {text: {maxLength: 0}}` is E006, a colour that is no colour E005.
 
@@ -490,7 +490,7 @@ extension DiagnosticCode {
                 code: .W005,
                 title: "ink outside a maskable icon's safe zone",
                 explanation: """
-                    With `targets: {web: favicon}` logoc writes `icon-maskable-512.png`: the background fills the square edge to edge, and the spec's drawing sits in the centre at 80 % of the width. Android launchers and installed web apps cut such an icon to a circle, a squircle or a rounded square, and only the central circle of 80 % of the width is sure to survive every mask. logoc measures the file's pixels: ink is every pixel that differs from the full-bleed background alone; when more than 1 % of it lies outside the safe circle (more than one pixel beyond it), a mask may cut the text, the ring or the shape's corners off. The message gives the share of ink outside.
+                    With `targets: {web: favicon}` logoc writes `icon-maskable-512.png`: the background fills the square edge to edge, and the spec's drawing sits in the centre at 80 % of the width. Android launchers and installed web apps cut such an icon to a circle, a squircle or a rounded square, and only the central circle of 80 % of the width is sure to survive every mask. logoc measures the file's pixels: ink is every pixel that differs from the full-bleed background alone; when more than 1 % of it lies outside the safe circle (more than one pixel beyond it), a mask may cut the text, the ring or the shape's corners off. The message gives the share of ink outside. With `targets: {android: adaptive}` the same is measured on the adaptive icon's foreground layer (`mipmap-xxxhdpi/ic_<name>_foreground.png`, the ring and text on transparent): its ink is every pixel that is not transparent, and its safe zone the central circle of 66 of 108 dp, where the spec's canvas is drawn; the message names the file.
 
                     A circle shape always fits; a square or rounded square with a ring or a different background colour has corners outside the circle. Use `shape: circle`, or leave out the ring and keep the text small. A warning does not stop the build unless `--strict` is given.
                     """,
@@ -500,7 +500,7 @@ extension DiagnosticCode {
                     background: "#1E88E5"
                     border: {width: 8%, color: "#0D47A1"}
                     text: AC
-                    targets: {web: favicon}
+                    targets: {web: favicon, android: adaptive}
                     """,
                 fixed: """
                     name: acme
@@ -508,7 +508,7 @@ extension DiagnosticCode {
                     background: "#1E88E5"
                     border: {width: 8%, color: "#0D47A1"}
                     text: AC
-                    targets: {web: favicon}
+                    targets: {web: favicon, android: adaptive}
                     """
             )
         case .W006:

@@ -217,8 +217,14 @@ public enum CheckRun {
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
                 : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(clash.file))'")
-            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes", at: key.place,
-                                          help: "give one of the specs another 'name'",
+            // Two names that one Android resource name stands for (`jane-doe`, `jane_doe`).
+            var why = "", help = "give one of the specs another 'name'"
+            if let first = clash.first, first.name != key.name, outputs.contains(where: { $0.path == clash.path && $0.target?.target == "android" }) {
+                why = ": '\(Quoted.value(first.name))' and '\(Quoted.value(key.name))' map to one Android resource name, '\(AndroidResourceName.make(key.name))'"
+                help = "rename one of the specs ('name: …') so that their Android resource names differ (lower case, '_' for '-' and '.')"
+            }
+            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes" + why, at: key.place,
+                                          help: help,
                                           notes: clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []))
             losers.insert(key)
             return

@@ -1,4 +1,5 @@
 import Foundation
+import LogocFrontend
 
 /// Tells, from a spec file's name and bytes alone, that none of its specs
 /// can write an output of a given spec of the same folder, so that
@@ -15,28 +16,52 @@ import Foundation
 /// unless a double-quoted escape (`\x61`) spells it: a file with a
 /// backslash is always read. The front end refuses files that are not
 /// UTF-8, so no other encoding can hide it.
+///
+/// The Android target names its files with the spec's resource name
+/// (`AndroidResourceName`), so `jane-doe` and `Jane_Doe` share
+/// `android/drawable-mdpi/jane_doe.png`: names are compared folded as
+/// resource names fold them (ASCII letters in lower case; `-`, `.` and `_`
+/// alike), and the needle leaves out the `ic_` before a digit and the `_`
+/// after a Java keyword that only the resource name has.
 enum OutputClashFilter {
     /// What the name of every spec that can share an output with a spec
-    /// named `name` contains: `name` without one trailing `-dark` (`ana`
-    /// for `ana-dark`, which `ana` writes when it has a dark variant).
+    /// named `name` contains, folded: `name` without one trailing `-dark`
+    /// (`ana` for `ana-dark`, which `ana` writes when it has a dark
+    /// variant), and without what `AndroidResourceName` adds.
     static func needle(for name: String) -> [UInt8] {
-        let bytes = Array(name.utf8)
+        var bytes = Array(name.utf8)
         let dark = Array("-dark".utf8)
-        guard bytes.count > dark.count, bytes.suffix(dark.count).elementsEqual(dark) else { return bytes }
-        return Array(bytes.dropLast(dark.count))
+        if bytes.count > dark.count, bytes.suffix(dark.count).elementsEqual(dark) { bytes.removeLast(dark.count) }
+        bytes = bytes.map(fold)
+        let prefix = Array("ic_".utf8)
+        if bytes.count > prefix.count, bytes.prefix(prefix.count).elementsEqual(prefix), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[prefix.count]) {
+            bytes.removeFirst(prefix.count)
+        }
+        if bytes.last == UInt8(ascii: "_"), AndroidResourceName.javaKeywords.contains(String(decoding: bytes.dropLast(), as: UTF8.self)) { bytes.removeLast() }
+        return bytes
+    }
+
+    /// A byte as resource names fold it: `A`–`Z` lower case, `-` and `.` as `_`.
+    static func fold(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        case UInt8(ascii: "-"), UInt8(ascii: "."): UInt8(ascii: "_")
+        default: byte
+        }
     }
 
     /// Whether the file's name alone makes it a candidate: its default spec
     /// name, part of the file's name, may be a clashing one.
     static func fileNameMayClash(_ fileName: String, needles: [[UInt8]]) -> Bool {
-        var fileName = fileName
-        return fileName.withUTF8 { name in needles.contains { contains(name, $0) } }
+        let folded = fileName.utf8.map(fold)
+        return folded.withUnsafeBufferPointer { name in needles.contains { contains(name, $0) } }
     }
 
     /// Whether a file with these bytes may hold a spec whose `name:` is a
-    /// clashing one: it holds one of `needles`, or a backslash.
+    /// clashing one: it holds one of `needles` (folded), or a backslash.
     static func bytesMayClash(_ bytes: [UInt8], needles: [[UInt8]]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
+        let folded = bytes.map(fold)
+        return folded.withUnsafeBufferPointer { b in
             let backslash = b.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\\")), b.count) != nil } ?? false
             return backslash || needles.contains { contains(b, $0) }
         }

@@ -46,6 +46,13 @@ public enum PNGEncoder {
         try encode(pixels, options: .standard, compressor: compressor.handle, scratch: &compressor.scratch)
     }
 
+    /// Encodes as 32-bit RGBA (colour type 6) whatever the pixels: for a
+    /// file whose reader asks for that format (the Play Store's icon: "32-bit
+    /// PNG"), where a palette or RGB image of the same pixels is refused.
+    public static func encodeRGBA(_ pixels: PixelBuffer, using compressor: Compressor) throws(ImageError) -> [UInt8] {
+        try pixels.withView { view throws(ImageError) in try encode(view, options: .rgba, compressor: compressor.handle, scratch: &compressor.scratch) }
+    }
+
     /// A libdeflate compressor at the standard level and the buffers an
     /// encoding needs, to reuse across images. Allocating them is cheap in
     /// time (2 µs for the compressor) but not in memory: 668 KB of hash
@@ -98,6 +105,9 @@ public enum PNGEncoder {
 
         static let standard = Options(
             filter: .byContent, level: 6, writesRGBWhenOpaque: true, usesPalette: true, maxIDATLength: Int(Int32.max))
+        /// `.standard` that always writes RGBA.
+        static let rgba = Options(
+            filter: .byContent, level: 6, writesRGBWhenOpaque: false, usesPalette: false, maxIDATLength: Int(Int32.max))
     }
 
     /// The five PNG row filters and two strategies for choosing among them.

@@ -7,19 +7,27 @@ public enum IconPixels {
     /// The share (0–1) of the ink of `icon` that lies outside the central
     /// circle of `share` of the width. Ink: a pixel that differs from
     /// `layer` (the same square with the background alone) by more than
-    /// `inkDelta` in a channel. Outside: the pixel's centre is more than one
+    /// `inkDelta` in a channel; with `layer` nil (a layer on transparent,
+    /// such as an adaptive icon's foreground), a pixel whose alpha is more
+    /// than `inkDelta`. Outside: the pixel's centre is more than one
     /// pixel beyond the circle, so that the antialiased rim of a drawing
     /// that touches the circle does not count. 0 when there is no ink.
-    public static func shareOutside(icon: PixelBuffer, layer: PixelBuffer, share: Double) -> Double {
-        guard icon.width == layer.width, icon.height == layer.height, icon.width > 0 else { return 0 }
+    public static func shareOutside(icon: PixelBuffer, layer: PixelBuffer?, share: Double) -> Double {
+        if let layer, layer.width != icon.width || layer.height != icon.height { return 0 }
+        guard icon.width > 0 else { return 0 }
         let centre = Double(icon.width) / 2
         let limit = Double(icon.width) * share / 2 + 1
         var (ink, outside) = (0, 0)
         for y in 0..<icon.height {
             for x in 0..<icon.width {
-                let i = y * icon.stride + x * 4, j = y * layer.stride + x * 4
+                let i = y * icon.stride + x * 4
                 var differs = false
-                for c in 0..<4 where abs(Int(icon.bytes[i + c]) - Int(layer.bytes[j + c])) > inkDelta { differs = true }
+                if let layer {
+                    let j = y * layer.stride + x * 4
+                    for c in 0..<4 where abs(Int(icon.bytes[i + c]) - Int(layer.bytes[j + c])) > inkDelta { differs = true }
+                } else {
+                    differs = Int(icon.bytes[i + 3]) > inkDelta
+                }
                 guard differs else { continue }
                 ink += 1
                 let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre

@@ -58,13 +58,17 @@ struct Painter {
             cairo_clip(cr)
             try paint(tree.background, size: size, on: cr, forSVG: forSVG)
         }
-        if let border = tree.border, let borderColor {
-            shapePath(tree.shape, size: size, inset: border.width / 2, on: cr)
-            setSource(borderColor, on: cr)
-            cairo_set_line_width(cr, border.width)
-            cairo_stroke(cr)
-        }
+        if let borderColor { drawBorder(tree, color: borderColor, on: cr) }
         cairo_restore(cr)
+    }
+
+    /// The ring alone (nothing when the tree has none), in `color`, inside the shape.
+    func drawBorder(_ tree: RenderTree, color: RGBA, on cr: OpaquePointer) {
+        guard let border = tree.border else { return }
+        shapePath(tree.shape, size: Double(tree.size), inset: border.width / 2, on: cr)
+        setSource(color, on: cr)
+        cairo_set_line_width(cr, border.width)
+        cairo_stroke(cr)
     }
 
     private func paint(_ paint: Paint, size: Double, on cr: OpaquePointer, forSVG: Bool) throws(RenderError) {

@@ -22,29 +22,34 @@ extension Renderer {
     /// composited on `matte` when given (opaque then). With `drawing` false
     /// it is the background layer alone, which W005 compares against.
     public func fullBleed(_ measured: Measured, edge: Int, share: Double, matte: RGBA?, drawing: Bool = true) throws(RenderError) -> PixelBuffer {
-        let tree = measured.tree
-        return try square(tree, edge: edge) { cr throws(RenderError) in
-            if let matte {
-                painter.setSource(matte, on: cr)
-                cairo_paint(cr)
-            }
-            let size = Double(tree.size)
-            cairo_save(cr)
-            cairo_scale(cr, Double(edge) / size, Double(edge) / size)
-            let layer = RenderTree(size: tree.size, shape: .square, background: tree.background, border: nil, text: nil)
-            try painter.drawBackground(layer, border: nil, on: cr, forSVG: false)
-            cairo_restore(cr)
-            guard drawing else { return }
-            let inner = Double(edge) * share
-            cairo_save(cr)
-            cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
-            cairo_scale(cr, inner / size, inner / size)
-            try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
-            if let layout = measured.layout, let text = measured.text {
-                FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
-            }
-            cairo_restore(cr)
+        try square(measured.tree, edge: edge) { cr throws(RenderError) in
+            try drawFullBleed(measured, edge: edge, share: share, matte: matte, drawing: drawing, on: cr)
         }
+    }
+
+    /// `fullBleed`'s drawing on a transparent square context `cr` of `edge` pixels.
+    func drawFullBleed(_ measured: Measured, edge: Int, share: Double, matte: RGBA?, drawing: Bool, on cr: OpaquePointer) throws(RenderError) {
+        let tree = measured.tree
+        if let matte {
+            painter.setSource(matte, on: cr)
+            cairo_paint(cr)
+        }
+        let size = Double(tree.size)
+        cairo_save(cr)
+        cairo_scale(cr, Double(edge) / size, Double(edge) / size)
+        let layer = RenderTree(size: tree.size, shape: .square, background: tree.background, border: nil, text: nil)
+        try painter.drawBackground(layer, border: nil, on: cr, forSVG: false)
+        cairo_restore(cr)
+        guard drawing else { return }
+        let inner = Double(edge) * share
+        cairo_save(cr)
+        cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
+        cairo_scale(cr, inner / size, inner / size)
+        try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
+        if let layout = measured.layout, let text = measured.text {
+            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
+        }
+        cairo_restore(cr)
     }
 
     /// The tree's ink in one `color` on transparent, on a square of `edge`
@@ -65,7 +70,7 @@ extension Renderer {
 
     /// A transparent square of `edge` pixels from the pool, drawn on by
     /// `draw`, as pixels: within the memory budget and the draw timer.
-    private func square(_ tree: RenderTree, edge: Int, _ draw: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> PixelBuffer {
+    func square(_ tree: RenderTree, edge: Int, _ draw: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> PixelBuffer {
         try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
             try clock.time(.draw) { () throws(RenderError) -> PixelBuffer in
                 let surface = try surfaces.take(width: edge, height: edge)

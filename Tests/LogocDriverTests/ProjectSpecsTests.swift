@@ -9,9 +9,11 @@ import LogocFrontend
 /// a read of the whole project finds.
 struct ProjectSpecsTests {
     /// The names whose outputs meet those of a spec named `name`: itself,
-    /// its dark variant's, and the spec whose dark variant it would be.
+    /// its dark variant's, the spec whose dark variant it would be, and
+    /// names of the same Android resource name (`android` targets).
     static func clashingNames(_ name: String) -> [String] {
-        [name, name + "-dark"] + (name.hasSuffix("-dark") && name.count > 5 ? [String(name.dropLast(5))] : [])
+        [name, name + "-dark", name.uppercased(), name.replacingOccurrences(of: "-", with: "."), AndroidResourceName.make(name)]
+            + (name.hasSuffix("-dark") && name.count > 5 ? [String(name.dropLast(5))] : [])
     }
 
     /// Every spec file of a folder, with the specs the front end reads from
@@ -60,8 +62,14 @@ struct ProjectSpecsTests {
     @Test func needles() {
         #expect(OutputClashFilter.needle(for: "ana") == Array("ana".utf8))
         #expect(OutputClashFilter.needle(for: "ana-dark") == Array("ana".utf8))
-        #expect(OutputClashFilter.needle(for: "a-dark-dark") == Array("a-dark".utf8))
-        #expect(OutputClashFilter.needle(for: "x-darkroom") == Array("x-darkroom".utf8))
+        #expect(OutputClashFilter.needle(for: "a-dark-dark") == Array("a_dark".utf8))
+        #expect(OutputClashFilter.needle(for: "x-darkroom") == Array("x_darkroom".utf8))
+        // Folded as Android resource names are (`android: image` writes `jane_doe.png` for both).
+        #expect(OutputClashFilter.needle(for: "Jane.Doe") == Array("jane_doe".utf8))
+        #expect(OutputClashFilter.needle(for: "ic_3d") == Array("3d".utf8))
+        #expect(OutputClashFilter.needle(for: "class_") == Array("class".utf8))
+        #expect(OutputClashFilter.bytesMayClash(Array("name: Jane-Doe\n".utf8), needles: [OutputClashFilter.needle(for: "jane_doe")]))
+        #expect(OutputClashFilter.fileNameMayClash("3d.yaml", needles: [OutputClashFilter.needle(for: "ic_3d")]))
         #expect(OutputClashFilter.bytesMayClash(Array("name: \"\\x61na\"\n".utf8), needles: [Array("zzz".utf8)]), "an escape may spell any name")
         #expect(!OutputClashFilter.bytesMayClash(Array("name: an\n".utf8), needles: [Array("ana".utf8)]))
         #expect(OutputClashFilter.bytesMayClash(Array("name: xana".utf8), needles: [Array("ana".utf8)]))

@@ -48,10 +48,11 @@ enum Gallery {
             let search = [title, first.name, first.spec, folder].joined(separator: " ").lowercased()
             let nameLine = title == first.name ? "" : "<br><code>\(text(first.name))</code>"
             let web = own.isEmpty ? nil : GalleryWebCard(title: title, entries: targeted, outputFolder: outputFolder)
+            let android = own.isEmpty ? nil : GalleryAndroidCard(title: title, entries: targeted)
             cards += """
                 <figure data-folder="\(attr(folder))" data-search="\(attr(search))">
                   <div class="backdrops"><div class="light"><img src="\(url(lightPreview.path))" alt="\(attr(title)), light" width="128" height="128"></div><div class="dark"><img src="\(url(darkPreview.path))" alt="\(attr(title)), \(dark.isEmpty ? "on a dark page" : "dark")" width="128" height="128"></div></div>
-                \(web.map { "  " + $0.markup + "\n" } ?? "")  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(own.isEmpty ? "" : targetLists(targeted))\(warningList)</figcaption>
+                \(web.map { "  " + $0.markup + "\n" } ?? "")\(android.map { "  " + $0.markup + "\n" } ?? "")  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(own.isEmpty ? "" : targetLists(targeted))\(warningList)</figcaption>
                 </figure>
 
                 """
@@ -88,10 +89,25 @@ enum Gallery {
     /// The page around already made cards, as pieces to write one after
     /// another (the cards are the groups' own bytes).
     static func pieces(count: Int, cards: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
-        [Array(head(count: count).utf8)[...]] + cards + [Array(foot.utf8)[...]]
+        // The Android cards' rules only when a card has them, so that a
+        // gallery without Android targets stays as it was.
+        let marker = Array(GalleryAndroidCard.marker.utf8)
+        let android = cards.contains { card in card.withUnsafeBufferPointer { Self.contains($0, marker) } }
+        return [Array(head(count: count, android: android).utf8)[...]] + cards + [Array(foot.utf8)[...]]
     }
 
-    private static func head(count: Int) -> String {
+    /// Whether `bytes` holds `needle`.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == first, needle.indices.allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private static func head(count: Int, android: Bool = false) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -112,7 +128,7 @@ enum Gallery {
         figcaption ul { margin: 4px 0 0; padding-left: 18px; } code { font-size: 12px; }
         .warnings { color: #b45309; } .target-name { display: block; margin-top: 4px; }
         \(GalleryWebCard.style)
-        </style>
+        \(android ? GalleryAndroidCard.style + "\n" : "")</style>
         </head>
         <body>
         <h1>logoc gallery</h1>

@@ -18,6 +18,8 @@ protocol TargetWriter: Sendable {
 enum TargetWriters {
     static let writers: [String: any TargetWriter] = [
         "web favicon": WebFaviconWriter(),
+        "android image": AndroidImageWriter(),
+        "android adaptive": AndroidAdaptiveWriter(),
     ]
 
     static func writer(for file: TargetFile) -> (any TargetWriter)? { writers[file.target + " " + file.kind] }

@@ -16,8 +16,6 @@ struct WebFaviconWriter: TargetWriter {
     /// W006: a light browser tab and a dark one (Chrome's), and the contrast an edge needs on them.
     static let tabs: [(name: String, colour: RGBA)] = [("light", RGBA(rgb: 0xFFFFFF)), ("dark", RGBA(rgb: 0x202124))]
     static let tabMinimumContrast = 1.5
-    /// W005: the share of the maskable icon's ink that may lie outside its safe zone.
-    static let maskMaximumOutside = 0.01
 
     func bytes(of file: TargetFile, spec: CheckedSpec, trees: TargetTrees, renderer r: Renderer) throws(RenderError) -> [UInt8] {
         func light(_ pixels: Int) throws(RenderError) -> Measured { try trees.measured(dark: false, pixels: pixels, renderer: r) }
@@ -64,11 +62,10 @@ struct WebFaviconWriter: TargetWriter {
         let drawing = try trees.measured(dark: false, pixels: edge, renderer: r)
         let icon = try maskable(drawing, edge: edge, renderer: r)
         let layer = try r.fullBleed(drawing, edge: edge, share: WebFaviconLayout.maskSafeShare, matte: Self.matte, drawing: false)
-        let outside = IconPixels.shareOutside(icon: icon, layer: layer, share: WebFaviconLayout.maskSafeShare)
-        if outside > Self.maskMaximumOutside {
-            let percent = String(format: "%.1f", outside * 100)
-            diagnostics.append(Diagnostic(.W005, "\(percent) % of the ink of icon-maskable-512.png lies outside the maskable safe zone (the central circle of 80 %), so a launcher's mask may cut it off",
-                                          at: value, help: "use 'shape: circle', or a thinner border and smaller text, so that everything drawn stays inside the circle"))
+        if let warning = SafeZoneWarning.check(icon: icon, layer: layer, share: WebFaviconLayout.maskSafeShare, file: "icon-maskable-512.png",
+                                               zone: "the maskable safe zone (the central circle of 80 %)", at: value,
+                                               help: "use 'shape: circle', or a thinner border and smaller text, so that everything drawn stays inside the circle") {
+            diagnostics.append(warning)
         }
         // W006 on the 16 and 32 px images of favicon.ico, each drawn once.
         var images: [(size: Int, pixels: PixelBuffer)] = []

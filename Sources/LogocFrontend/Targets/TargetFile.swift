@@ -19,14 +19,17 @@ public struct TargetFile: Sendable, Hashable {
     /// Whether the file holds the dark drawing too (`favicon.svg`): only
     /// then does editing `dark` rebuild it.
     public var drawsDark: Bool
+    /// Whether the file is the dark drawing alone (`drawable-night-*`):
+    /// drawn from the dark tree, and listed as the `dark` variant.
+    public var isDark: Bool = false
 
     /// Whether the file shows a drawing (W004 looks at it), rather than
     /// text that depends on one (the web manifest).
     public var isPicture: Bool { ["png", "ico", "svg"].contains(format) }
 
-    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false) {
+    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false, isDark: Bool = false) {
         (self.target, self.kind, self.role, self.format, self.pixels, self.drawnAt) = (target, kind, role, format, pixels, drawnAt)
-        self.drawsDark = drawsDark
+        (self.drawsDark, self.isDark) = (drawsDark, isDark)
     }
 }
 
@@ -36,8 +39,9 @@ public struct TargetFile: Sendable, Hashable {
 /// line in `TargetCatalog.layouts`.
 public protocol TargetLayout: Sendable {
     /// The files for spec `name` in output folder `folder` ("" at the top);
-    /// `dark`: the spec has a dark variant.
-    func files(folder: String, name: String, dark: Bool) -> [OutputFile]
+    /// `dark`: the spec has a dark variant; `size`: the spec's canvas in
+    /// pixels (points, dp), which sizes like Android's densities multiply.
+    func files(folder: String, name: String, dark: Bool, size: Int) -> [OutputFile]
 }
 
 /// The targets and kinds of the contract, and those this version writes.
@@ -50,6 +54,8 @@ public enum TargetCatalog {
     /// The layouts of the kinds this version writes, by `target kind`.
     public static let layouts: [String: any TargetLayout] = [
         "web favicon": WebFaviconLayout(),
+        "android image": AndroidImageLayout(),
+        "android adaptive": AndroidAdaptiveLayout(),
     ]
 
     public static func layout(target: String, kind: String) -> (any TargetLayout)? { layouts[target + " " + kind] }

@@ -36,6 +36,12 @@ struct Validator {
             error(.E006, "size \(Int(size)) at scale \(scale.value) makes a raster file \(Int(size) * scale.value) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: scale.span, help: "use a smaller scale or size; \(Self.maxOutputEdge / Int(size)) is the largest scale at size \(Int(size))")
         }
+        // `android: image` draws the spec at 4 × for xxxhdpi.
+        if let kind = logo.targets?.value["android"], kind.value == "image", Int(size) > AndroidImageLayout.maxSize {
+            let widest = AndroidImageLayout.pixels(Int(size), scale: AndroidImageLayout.densities.last?.scale ?? 4)
+            error(.E006, "size \(Int(size)) makes the xxxhdpi drawable of 'android: image' \(widest) pixels wide; at most \(Self.maxOutputEdge) are drawn",
+                  at: kind.span, help: "use a size of at most \(AndroidImageLayout.maxSize) (the drawable's dp) with 'android: image'")
+        }
         if let matte = logo.output?.value.matte, let rgba = resolve(matte), !rgba.isOpaque {
             error(.E005, "matte \(rgba) is not opaque; JPEG has no transparency to show through it", at: matte.span,
                   help: "write an opaque colour such as \"#FFFFFF\" (the page the JPEG will sit on)")
