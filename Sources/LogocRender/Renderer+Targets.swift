@@ -41,6 +41,13 @@ extension Renderer {
         try painter.drawBackground(layer, border: nil, on: cr, forSVG: false)
         cairo_restore(cr)
         guard drawing else { return }
+        // A round gradient shape is painted whole and then cut to the shape
+        // with DEST_IN (`Painter.drawBackground`), which would clear the
+        // full-bleed layer and the matte under it too: that drawing goes
+        // through a group of its own. (Only then, so that every other
+        // drawing keeps its bytes.)
+        let isolated = tree.shape != .square && tree.background.isGradient
+        if isolated { cairo_push_group(cr) }
         let inner = Double(edge) * share
         cairo_save(cr)
         cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
@@ -50,6 +57,10 @@ extension Renderer {
             FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
         }
         cairo_restore(cr)
+        if isolated {
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+        }
     }
 
     /// The tree's ink in one `color` on transparent, on a square of `edge`

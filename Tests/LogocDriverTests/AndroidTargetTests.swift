@@ -232,6 +232,36 @@ struct AndroidTargetTests {
         #expect(manifest.contains("{\"path\": \"android/brand/ic_kite-playstore.png\", \"spec\": \"Specs/brand/kite.yaml\", \"name\": \"kite\", \"format\": \"png\", \"scale\": 1, \"variant\": \"light\", \"width\": 512, \"height\": 512, "))
     }
 
+    /// A round shape with a gradient is cut to its shape with DEST_IN as
+    /// it is drawn; on the full-bleed icons (legacy, Play Store, and the web
+    /// target's maskable and apple-touch icons, drawn by the same function)
+    /// that cut must not clear the background layer around it.
+    @Test func aGradientCircleKeepsTheFullBleedLayerAroundIt() throws {
+        let folder = try Folder(["Specs/g.yaml": """
+            name: g
+            shape: circle
+            background: {gradient: {colors: ["#00897B", "#1565C0"], angle: 135}}
+            text: {content: G, color: white}
+            targets: {android: adaptive, web: favicon}
+            """])
+        let report = try folder.run(build: true)
+        #expect(report.failures.isEmpty && report.errorCount == 0, "\(report.diagnostics)")
+        let check = #"""
+            import sys
+            from PIL import Image
+            d = sys.argv[1]
+            for name in ["android/ic_g-playstore.png", "android/res/mipmap-xxxhdpi/ic_g.png", "web/g/icon-maskable-512.png", "web/g/apple-touch-icon.png"]:
+                im = Image.open(d + "/" + name).convert("RGBA")
+                # The legacy icon's corners are rounded: its edges' middles are outside the circle too.
+                points = [(im.width // 2, 4), (4, im.height // 2)] if name.endswith("/ic_g.png") else [(4, 4), (im.width - 5, 4), (4, im.height - 5), (im.width - 5, im.height - 5)]
+                for p in points:
+                    assert im.getpixel(p)[3] == 255, (name, p, im.getpixel(p))
+            print("ok")
+            """#
+        let python = try PythonTools.run(["-c", check, folder.output])
+        #expect(python.output.hasSuffix("ok\n"), "\(python.output)")
+    }
+
     /// The checks have teeth: an XML with a fourth child, or one whose
     /// drawable names a missing mipmap, fails them.
     @Test func theXMLCheckRefusesWhatAndroidWouldNot() throws {
