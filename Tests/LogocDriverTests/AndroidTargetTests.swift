@@ -450,6 +450,8 @@ struct AndroidTargetTests {
         #expect(page.contains("<img src=\"android/brand/res/mipmap-xxxhdpi/ic_kite_round.png\" width=\"48\" height=\"48\" alt=\"K: ic_kite_round.png, the legacy round icon\">"))
         #expect(page.contains("<div class=\"drawable\"><img src=\"android/team/drawable-hdpi/ada.png\" width=\"36\" height=\"36\" alt=\"Ada Quinn: drawable-hdpi/ada.png, 36 px\"><span class=\"drawable-label\">drawable-hdpi<br>36 px</span></div>"))
         #expect(page.contains("<div class=\"drawable drawable-night\"><img src=\"android/team/drawable-night-xxxhdpi/ada.png\" width=\"64\" height=\"64\" alt=\"Ada Quinn: drawable-night-xxxhdpi/ada.png, 96 px\">"))
+        // The file list names each file with its folder: the names repeat in every density.
+        #expect(page.contains("<li><a href=\"android/brand/res/mipmap-hdpi/ic_kite.png\">mipmap-hdpi/ic_kite.png</a> <span>72×72</span></li>"))
         let plain = try Folder(["Specs/plain.yaml": "background: \"#5B2EFF\"\ntext: PL\n"])
         _ = try plain.run(build: true)
         let without = try String(contentsOfFile: plain.output + "/index.html", encoding: .utf8)

@@ -65,7 +65,9 @@ enum Gallery {
     private static func fileItems(_ entries: [Manifest.Entry]) -> String {
         entries.map { e in
             let size = e.width == 0 && e.target != nil ? "" : " <span>\(e.width)×\(e.height)</span>"
-            return "<li><a href=\"\(url(e.path))\">\(text((e.path as NSString).lastPathComponent))</a>\(size)</li>"
+            // An Android file's name repeats in every density folder: its folder tells them apart.
+            let name = e.target == "android" ? e.path.split(separator: "/").suffix(2).joined(separator: "/") : (e.path as NSString).lastPathComponent
+            return "<li><a href=\"\(url(e.path))\">\(text(name))</a>\(size)</li>"
         }.joined()
     }
 
