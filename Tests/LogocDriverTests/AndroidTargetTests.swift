@@ -86,6 +86,16 @@ struct AndroidTargetTests {
         #expect(manifest.contains("{\"path\": \"android/team/drawable-hdpi/jane_doe.png\", \"spec\": \"Specs/team/jane-doe.yaml\", \"name\": \"jane-doe\", \"format\": \"png\", \"scale\": 1, \"variant\": \"light\", \"width\": 50, \"height\": 50, "))
         #expect(manifest.contains("{\"path\": \"android/team/drawable-night-xxxhdpi/jane_doe.png\", \"spec\": \"Specs/team/jane-doe.yaml\", \"name\": \"jane-doe\", \"format\": \"png\", \"scale\": 1, \"variant\": \"dark\", \"width\": 132, \"height\": 132, "))
         #expect(manifest.components(separatedBy: "\"target\": \"android\"}").count - 1 == 10)
+        // Editing `dark` redraws the spec's dark pictures and the night drawables only.
+        try folder.write("Specs/team/jane-doe.yaml", """
+            size: 33
+            background: "#1E88E5"
+            text: {content: J, color: white}
+            dark: {background: "#283593"}
+            targets: {android: image}
+            """)
+        let dark = try folder.run(build: true)
+        #expect(dark.written == (["team/jane-doe-dark.png", "team/jane-doe-dark.svg"] + Self.densities.map { "android/team/drawable-night-\($0)/jane_doe.png" }).sorted())
     }
 
     /// `small` applies to every drawable at most `maxSize` pixels wide:
