@@ -151,10 +151,28 @@ struct AndroidTargetTests {
         #expect(Self.summary(try apart.run()) == [])
     }
 
+    /// One Android app has one Play Store icon: two adaptive specs of one
+    /// folder both write its `playstore.png` (the contract's name), E014;
+    /// in folders of their own they build.
+    @Test func twoAdaptiveIconsOfOneFolderClashAtPlaystorePNG() throws {
+        let folder = try Folder([
+            "Specs/a.yaml": "name: a\nbackground: \"#1E88E5\"\ntargets: {android: adaptive}\n",
+            "Specs/b.yaml": "name: b\nbackground: \"#2E7D32\"\ntargets: {android: adaptive}\n",
+        ])
+        let report = try folder.run()
+        #expect(Self.summary(report) == ["E014@1:7"])
+        #expect(report.diagnostics.first?.message.contains("'android/playstore.png'") == true, "\(report.diagnostics)")
+        let apart = try Folder([
+            "Specs/a/a.yaml": "name: a\nbackground: \"#1E88E5\"\ntargets: {android: adaptive}\n",
+            "Specs/b/b.yaml": "name: b\nbackground: \"#2E7D32\"\ntargets: {android: adaptive}\n",
+        ])
+        #expect(Self.summary(try apart.run()) == [])
+    }
+
     // MARK: android: adaptive
 
     static let adaptiveFiles: [String] = {
-        var files = ["res/mipmap-anydpi-v26/ic_kite.xml", "res/mipmap-anydpi-v26/ic_kite_round.xml", "ic_kite-playstore.png"]
+        var files = ["res/mipmap-anydpi-v26/ic_kite.xml", "res/mipmap-anydpi-v26/ic_kite_round.xml", "playstore.png"]
         for d in densities {
             files += ["ic_kite.png", "ic_kite_background.png", "ic_kite_foreground.png", "ic_kite_monochrome.png", "ic_kite_round.png"].map { "res/mipmap-\(d)/" + $0 }
         }
@@ -220,7 +238,7 @@ struct AndroidTargetTests {
             sq, rd = rgba(f + ".png"), rgba(f + "_round.png")
             assert sq.getpixel((legacy // 2, legacy // 10))[3] == 255
             assert rd.getpixel((0, 0))[3] == 0 and rd.getpixel((legacy // 2, legacy // 2))[3] == 255
-        play = Image.open(f"{base}/{icon}-playstore.png"); play.load()
+        play = Image.open(f"{base}/playstore.png"); play.load()
         assert play.size == (512, 512) and play.mode == "RGBA", (play.size, play.mode)
         assert play.convert("RGBA").getextrema()[3] == (255, 255)
         assert play.convert("RGBA").getpixel((0, 0)) == (0x1E, 0x88, 0xE5, 255)
@@ -239,7 +257,7 @@ struct AndroidTargetTests {
         #expect(pixels.output.hasSuffix("ok\n"), "\(pixels.output)")
         let manifest = try String(contentsOfFile: folder.output + "/manifest.json", encoding: .utf8)
         #expect(manifest.contains("{\"path\": \"android/brand/res/mipmap-anydpi-v26/ic_kite.xml\", \"spec\": \"Specs/brand/kite.yaml\", \"name\": \"kite\", \"format\": \"xml\", \"scale\": 1, \"variant\": \"light\", \"width\": 0, \"height\": 0, "))
-        #expect(manifest.contains("{\"path\": \"android/brand/ic_kite-playstore.png\", \"spec\": \"Specs/brand/kite.yaml\", \"name\": \"kite\", \"format\": \"png\", \"scale\": 1, \"variant\": \"light\", \"width\": 512, \"height\": 512, "))
+        #expect(manifest.contains("{\"path\": \"android/brand/playstore.png\", \"spec\": \"Specs/brand/kite.yaml\", \"name\": \"kite\", \"format\": \"png\", \"scale\": 1, \"variant\": \"light\", \"width\": 512, \"height\": 512, "))
     }
 
     /// A round shape with a gradient is cut to its shape with DEST_IN as
@@ -260,7 +278,7 @@ struct AndroidTargetTests {
             import sys
             from PIL import Image
             d = sys.argv[1]
-            for name in ["android/ic_g-playstore.png", "android/res/mipmap-xxxhdpi/ic_g.png", "web/g/icon-maskable-512.png", "web/g/apple-touch-icon.png"]:
+            for name in ["android/playstore.png", "android/res/mipmap-xxxhdpi/ic_g.png", "web/g/icon-maskable-512.png", "web/g/apple-touch-icon.png"]:
                 im = Image.open(d + "/" + name).convert("RGBA")
                 # The legacy icon's corners are rounded: its edges' middles are outside the circle too.
                 points = [(im.width // 2, 4), (4, im.height // 2)] if name.endswith("/ic_g.png") else [(4, 4), (im.width - 5, 4), (4, im.height - 5), (im.width - 5, im.height - 5)]

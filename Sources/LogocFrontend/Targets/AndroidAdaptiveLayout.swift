@@ -4,7 +4,7 @@
 /// (for `android:icon` and `android:roundIcon`),
 /// its background, foreground and monochrome (Android 13 themed icon)
 /// layers at 108 dp in every density, the legacy square and round icons at
-/// 48 dp for older launchers, and the 512 px Play Store icon beside `res/`.
+/// 48 dp for older launchers, and the 512 px Play Store icon `playstore.png` beside `res/` (one a folder).
 ///
 /// Geometry: a layer is 108 dp; launchers show its central 72 dp through
 /// their mask, and only the central circle of 66 dp is sure to survive
@@ -54,7 +54,11 @@ public struct AndroidAdaptiveLayout: TargetLayout {
             files.append(file(folder + "\(icon).png", role: "legacy", pixels: legacy))
             files.append(file(folder + "\(icon)_round.png", role: "round", pixels: legacy))
         }
-        files.append(file("\(icon)-playstore.png", role: "playstore", pixels: Self.playStorePixels))
+        // The contract's name, beside `res/` (a file inside `res/` is no
+        // resource: aapt2 and Gradle refuse it). One per folder, as one
+        // Android app has one Play Store icon: two adaptive specs of a
+        // folder clash here (E014).
+        files.append(file("playstore.png", role: "playstore", pixels: Self.playStorePixels))
         return files
     }
 }
