@@ -84,10 +84,12 @@ public enum CheckRun {
             let index = Int32(truncatingIfNeeded: specs.count)
             specs.append(Key(spec))
             for output in spec.outputs {
-                if let known = others[output.path] {
-                    guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                for path in TargetCatalog.claims(of: output.path) {
+                    if let known = others[path] {
+                        guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                    }
+                    others[path] = Other(rank: rank, spec: index)
                 }
-                others[output.path] = Other(rank: rank, spec: index)
             }
         }
 
@@ -201,15 +203,20 @@ public enum CheckRun {
         }
         // The other writer: a spec read in this run (named, with a place for
         // the note), or a spec file a build does not look at (its file only).
+        // Each output claims its path and what its target adds
+        // (`TargetCatalog.claims`: an imageset's name across the asset
+        // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
-        for output in outputs {
-            if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key {
-                clash = (output.path, first.file, first)
-                break
-            }
-            if let owner = owners.settled[output.path] {
-                clash = (output.path, owner, nil)
-                break
+        search: for output in outputs {
+            for path in TargetCatalog.claims(of: output.path) {
+                if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
+                    clash = (path, first.file, first)
+                    break search
+                }
+                if let owner = owners.settled[path] {
+                    clash = (path, owner, nil)
+                    break search
+                }
             }
         }
         if let clash {
@@ -217,13 +224,20 @@ public enum CheckRun {
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
                 : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(clash.file))'")
-            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes", at: key.place,
-                                          help: "give one of the specs another 'name'",
-                                          notes: clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []))
+            let notes: [Diagnostic.Note] = clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []
+            if outputs.contains(where: { $0.path == clash.path }) {
+                diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes", at: key.place,
+                                              help: "give one of the specs another 'name'", notes: notes))
+            } else {
+                // A name taken in another folder of the asset catalog.
+                let set = (clash.path as NSString).deletingLastPathComponent
+                diagnostics.append(Diagnostic(.E014, "\(this) would write an imageset '\((set as NSString).lastPathComponent)' into the asset catalog, and \(other) writes one of that name in another folder: folders of a catalog are not namespaces, so 'UIImage(named:)' could not tell them apart",
+                                              at: key.place, help: "give one of the specs another 'name'", notes: notes))
+            }
             losers.insert(key)
             return
         }
-        owners.claim(outputs.lazy.map(\.path), for: key)
+        owners.claim(outputs.lazy.flatMap { TargetCatalog.claims(of: $0.path) }, for: key)
     }
 }
 

@@ -188,7 +188,8 @@ public struct SpecChecker: Sendable {
         nameSpan = nameSpan.file.isEmpty ? .startOf(input.displayPath) : nameSpan
         var outputs = Self.outputs(name: name, folder: input.outputFolder, output: logo.output?.value, dark: darkLogo != nil,
                                    matte: matte(logo.output?.value.matte), specFile: input.displayPath, into: &result)
-        let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil)
+        let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil,
+                                           size: logo.size?.value ?? Resolver.defaultSize)
         if !targetFiles.isEmpty { outputs = (outputs + targetFiles).sorted() }
         let used = Set(partials)
         return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
@@ -376,9 +377,9 @@ public struct SpecChecker: Sendable {
     }
 
     /// The files of the spec's targets (`TargetCatalog.layouts`).
-    static func targetFiles(name: String, folder: String, targets: TargetsSyntax?, dark: Bool) -> [OutputFile] {
+    static func targetFiles(name: String, folder: String, targets: TargetsSyntax?, dark: Bool, size: Int) -> [OutputFile] {
         (targets?.choices ?? []).flatMap { choice in
-            TargetCatalog.layout(target: choice.target, kind: choice.kind.value)?.files(folder: folder, name: name, dark: dark) ?? []
+            TargetCatalog.layout(target: choice.target, kind: choice.kind.value)?.files(folder: folder, name: name, dark: dark, size: size) ?? []
         }.sorted()
     }
 

@@ -65,7 +65,7 @@ extension Renderer {
 
     /// A transparent square of `edge` pixels from the pool, drawn on by
     /// `draw`, as pixels: within the memory budget and the draw timer.
-    private func square(_ tree: RenderTree, edge: Int, _ draw: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> PixelBuffer {
+    func square(_ tree: RenderTree, edge: Int, _ draw: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> PixelBuffer {
         try budget.admitting(memoryEstimate(tree, canvasEdge: edge, encodes: false)) { () throws(RenderError) -> PixelBuffer in
             try clock.time(.draw) { () throws(RenderError) -> PixelBuffer in
                 let surface = try surfaces.take(width: edge, height: edge)

@@ -216,6 +216,7 @@ final class OutputCommit: Sendable {
                 newGroups.insert(spec)
             }
         }
+        removed = Self.keepingShared(removed, listedIn: groups)
         report.removed = prune(removed, in: directory, report: &report)
 
         // The old order is sorted already: merge the few new spec files into it.
@@ -286,6 +287,24 @@ final class OutputCommit: Sendable {
             IntentLog.remove(in: directory)
         }
         return groups
+    }
+
+    /// `records` without the shared files (`TargetCatalog.isShared`: an
+    /// asset catalog folder's `Contents.json`) that a spec still writes:
+    /// one spec no longer writing such a file does not make it go while
+    /// another spec's group lists it. The groups are read only when a
+    /// shared file is among the candidates.
+    static func keepingShared(_ records: [BuildCache.OutputRecord], listedIn groups: [String: BuildCache.Group]) -> [BuildCache.OutputRecord] {
+        let shared = Set(records.map(\.entry.path).filter(TargetCatalog.isShared))
+        guard !shared.isEmpty else { return records }
+        var needed: Set<String> = []
+        for group in groups.values {
+            BuildCache.forEachStamp(in: group.lines) { kind, path, _ in
+                if kind == .output, shared.contains(path) { needed.insert(path) }
+                return true
+            }
+        }
+        return records.filter { !needed.contains($0.entry.path) }
     }
 
     /// Whether `manifest.json` (and, with the gallery on, `index.html`) are

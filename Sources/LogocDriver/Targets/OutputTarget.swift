@@ -18,6 +18,7 @@ protocol TargetWriter: Sendable {
 enum TargetWriters {
     static let writers: [String: any TargetWriter] = [
         "web favicon": WebFaviconWriter(),
+        "ios image": IOSImageWriter(), "ios appicon": IOSAppIconWriter(),
     ]
 
     static func writer(for file: TargetFile) -> (any TargetWriter)? { writers[file.target + " " + file.kind] }

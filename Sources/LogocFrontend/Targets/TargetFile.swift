@@ -19,14 +19,21 @@ public struct TargetFile: Sendable, Hashable {
     /// Whether the file holds the dark drawing too (`favicon.svg`): only
     /// then does editing `dark` rebuild it.
     public var drawsDark: Bool
+    /// Whether the file is drawn from the dark drawing alone (an imageset's
+    /// `-dark` PNGs, the dark app icon): its trees, W004 and the manifest's
+    /// `variant` are the dark one's.
+    public var dark: Bool = false
+    /// The manifest's `scale` of the file (an imageset's `@2x` PNG: 2).
+    public var scale: Int = 1
 
     /// Whether the file shows a drawing (W004 looks at it), rather than
     /// text that depends on one (the web manifest).
     public var isPicture: Bool { ["png", "ico", "svg"].contains(format) }
 
-    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false) {
+    public init(target: String, kind: String, role: String, format: String, pixels: Int, drawnAt: [Int], drawsDark: Bool = false,
+                dark: Bool = false, scale: Int = 1) {
         (self.target, self.kind, self.role, self.format, self.pixels, self.drawnAt) = (target, kind, role, format, pixels, drawnAt)
-        self.drawsDark = drawsDark
+        (self.drawsDark, self.dark, self.scale) = (drawsDark, dark, scale)
     }
 }
 
@@ -36,8 +43,9 @@ public struct TargetFile: Sendable, Hashable {
 /// line in `TargetCatalog.layouts`.
 public protocol TargetLayout: Sendable {
     /// The files for spec `name` in output folder `folder` ("" at the top);
-    /// `dark`: the spec has a dark variant.
-    func files(folder: String, name: String, dark: Bool) -> [OutputFile]
+    /// `dark`: the spec has a dark variant; `size`: the spec's canvas in
+    /// pixels at 1× (an imageset's PNGs are 1, 2 and 3 times it).
+    func files(folder: String, name: String, dark: Bool, size: Int) -> [OutputFile]
 }
 
 /// The targets and kinds of the contract, and those this version writes.
@@ -50,7 +58,23 @@ public enum TargetCatalog {
     /// The layouts of the kinds this version writes, by `target kind`.
     public static let layouts: [String: any TargetLayout] = [
         "web favicon": WebFaviconLayout(),
+        "ios image": IOSImageLayout(), "ios appicon": IOSAppIconLayout(),
     ]
 
     public static func layout(target: String, kind: String) -> (any TargetLayout)? { layouts[target + " " + kind] }
+
+    /// The paths an output claims against every other spec's (E014): its
+    /// own path, and what the target adds (`AssetCatalog.claims`: an
+    /// imageset's name across the catalog's folders). None for a file that
+    /// several specs write with the same bytes (an asset catalog folder's
+    /// `Contents.json`). A function of the path alone, so that a spec the
+    /// build skips (its outputs known by path from the cache) claims the same.
+    public static func claims(of path: String) -> [String] {
+        if AssetCatalog.isShared(path) { return [] }
+        return [path] + AssetCatalog.claims(of: path)
+    }
+
+    /// Whether several specs may write the file at `path`, with the same
+    /// bytes: no clash, and it goes only when no spec writes it any more.
+    public static func isShared(_ path: String) -> Bool { AssetCatalog.isShared(path) }
 }

@@ -26,7 +26,7 @@ public struct WebFaviconLayout: TargetLayout {
         ("manifest.webmanifest", "webmanifest", 0, [tabSizes[0]]),
     ]
 
-    public func files(folder: String, name: String, dark: Bool) -> [OutputFile] {
+    public func files(folder: String, name: String, dark: Bool, size: Int) -> [OutputFile] {
         let base = "web/" + (folder.isEmpty ? "" : folder + "/") + name + "/"
         return Self.roles.map { role in
             OutputFile(path: base + role.role, target: TargetFile(target: "web", kind: "favicon", role: role.role, format: role.format,
