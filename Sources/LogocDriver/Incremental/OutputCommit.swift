@@ -101,13 +101,16 @@ final class OutputCommit: Sendable {
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file.entry.path)
             do {
-                try clock.time(.io) { try AtomicFile.write(file.bytes, to: path) }
+                let changed = try clock.time(.io) { try AtomicFile.write(file.bytes, to: path) }
+                // A file several specs write (a catalog folder's Contents.json)
+                // is written by the first of them; the others find its bytes.
+                if !changed, TargetCatalog.isShared(file.entry.path) { outcome.unchanged.append(file.entry.path) }
             } catch {
                 outcome.failures.append("cannot write '\(path)': \(FileErrorText.reason(error, about: path))")
                 outcome.state = .failed
                 continue
             }
-            outcome.written.append(file.entry.path)
+            if outcome.unchanged.last != file.entry.path { outcome.written.append(file.entry.path) }
             outcome.entries.append(file.entry)
             let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: file.sha256) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")

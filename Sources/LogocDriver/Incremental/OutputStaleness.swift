@@ -165,6 +165,7 @@ enum OutputKey {
     /// come from), and the dark one at the spec's size when the file holds it (favicon.svg).
     /// `hash`: a tree's hash, each computed once per spec.
     static func treeHash(of target: TargetFile, trees: SpecTrees, size: Int, hash: (RenderTree) -> String) -> String {
+        if target.drawingFree { return SHA256.hex("no drawing") }
         var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: target.dark, pixels: $0)) }
         if target.drawsDark, trees.dark != nil { hashes += (target.drawnAt + [size]).map { hash(trees.tree(dark: true, pixels: $0)) } }
         return SHA256.hex(hashes.joined(separator: "\n"))

@@ -25,6 +25,10 @@ public struct TargetFile: Sendable, Hashable {
     public var dark: Bool = false
     /// The manifest's `scale` of the file (an imageset's `@2x` PNG: 2).
     public var scale: Int = 1
+    /// Whether the file's bytes depend on no drawing, only on the spec's
+    /// name and whether it has `dark` (an asset catalog's Contents.json):
+    /// then editing the picture does not rewrite it.
+    public var drawingFree: Bool { target == "ios" && format == "json" }
 
     /// Whether the file shows a drawing (W004 looks at it), rather than
     /// text that depends on one (the web manifest).
