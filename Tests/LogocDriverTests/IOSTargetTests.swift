@@ -294,4 +294,56 @@ struct IOSTargetTests {
         #expect(Self.summary(report) == ["E018@9:8"], "\(report.diagnostics)")
         #expect(report.diagnostics.first?.message == "unknown 'ios' kind 'icon'; expected 'image' or 'appicon'")
     }
+
+    // MARK: Gallery
+
+    /// One image of the iOS mock-ups as Chromium has it.
+    struct Shown: Decodable, Equatable {
+        var src: String
+        var alt: String
+        var width: Int
+        var height: Int
+        var natural: Int
+    }
+
+    /// The card shows the app icon on a light, a dark and a tinted home
+    /// screen and the imageset's files at 1x, 2x and 3x: in Chromium every
+    /// one of them loads, with its size and text.
+    @Test func theGalleryShowsTheIOSFilesAndChromiumLoadsThem() throws {
+        let folder = try Folder(["Specs/team/jane.yaml": Self.jane, "Specs/brand/pebble.yaml": Self.pebble, "Specs/plain.yaml": "name: plain\ntext: PL\n"])
+        _ = try folder.run(build: true)
+        let page = try String(contentsOfFile: folder.output + "/index.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<div class=\"iosicons\">").count == 3)
+        guard let dom = try GalleryLinkTests.dom(root: folder.root, output: folder.output, script: """
+            const images = [...gallery.querySelectorAll(".iosicons img")].map(i => ({src: i.getAttribute("src"), alt: i.alt, width: i.width,
+              height: i.height, natural: i.complete ? i.naturalWidth : -1}));
+            document.body.dataset.images = JSON.stringify(images);
+            document.body.dataset.clip = getComputedStyle(gallery.querySelector(".ios-tile-dark")).clipPath.slice(0, 8);
+            document.body.dataset.loaded = gallery.body.dataset.loaded;
+            """) else { return }
+        let json = try #require(GalleryWebChromiumTests.attribute("data-images", in: dom), "\(dom.prefix(500))")
+        let shown = try JSONDecoder().decode([Shown].self, from: Data(json.utf8))
+        let icon = Self.catalog + "/pebble.appiconset/", set = Self.catalog + "/team/jane.imageset/"
+        var expected = [
+            Shown(src: icon + "pebble.png", alt: "P: the light app icon on a light iPhone home screen", width: 60, height: 60, natural: 1024),
+            Shown(src: icon + "pebble-dark.png", alt: "P: the dark app icon on a dark iPhone home screen", width: 60, height: 60, natural: 1024),
+            Shown(src: icon + "pebble-tinted.png", alt: "P: the tinted app icon, tinted amber as iOS 18 shows it", width: 60, height: 60, natural: 1024),
+        ]
+        for suffix in ["", "-dark"] {
+            for scale in 1...3 {
+                let file = "jane" + suffix + (scale == 1 ? "" : "@\(scale)x") + ".png"
+                // Gallery.url escapes '@' in a path (%40), as a URL must.
+                expected.append(Shown(src: set + file.replacingOccurrences(of: "@", with: "%40"), alt: "\(file), \(scale)x, \(64 * scale) px", width: 24 * scale, height: 24 * scale, natural: 64 * scale))
+            }
+        }
+        #expect(shown == expected)
+        #expect(GalleryWebChromiumTests.attribute("data-clip", in: dom) == "polygon(")
+        let loaded = try #require(GalleryWebChromiumTests.attribute("data-loaded", in: dom))
+        let parts = loaded.split(separator: "/")
+        #expect(parts.count == 2 && parts[0] == parts[1], "\(loaded)")
+        let shot = ProcessInfo.processInfo.environment["LOGOC_GALLERY_SCREENSHOT"] ?? folder.root + "/gallery.png"
+        let (status, _) = try OutputTests.run("/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--user-data-dir=\(folder.root)/chromium", "--window-size=420,1400", "--screenshot=\(shot)", "file://\(folder.output)/index.html"])
+        #expect(status == 0 && FileManager.default.fileExists(atPath: shot))
+    }
 }
