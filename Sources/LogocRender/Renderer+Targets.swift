@@ -39,9 +39,19 @@ extension Renderer {
             cairo_save(cr)
             cairo_translate(cr, (Double(edge) - inner) / 2, (Double(edge) - inner) / 2)
             cairo_scale(cr, inner / size, inner / size)
+            // A gradient in a round shape is cut to the shape with DEST_IN
+            // (Painter.drawBackground), which would clear the full-bleed
+            // layer and matte outside it too: it is drawn in a group of its
+            // own (only then, so that other drawings keep their bytes).
+            let grouped = tree.shape != .square && tree.background.isGradient
+            if grouped { cairo_push_group(cr) }
             try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
             if let layout = measured.layout, let text = measured.text {
                 FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
+            }
+            if grouped {
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
             }
             cairo_restore(cr)
         }

@@ -186,6 +186,30 @@ struct IOSTargetTests {
         #expect(out.output == "RGB (255, 255, 255)\n", "\(out.output)")
     }
 
+    /// A gradient in a round shape fills the full-bleed icons' corners too
+    /// (the light app icon's and the apple-touch-icon's): the shape's cut
+    /// of the gradient once cleared the background layer and matte outside
+    /// the circle, leaving the App Store icon's corners black.
+    @Test func aGradientInARoundShapeFillsTheIconsCorners() throws {
+        let folder = try Folder(["Specs/g.yaml": """
+            name: g
+            shape: circle
+            background: {gradient: {colors: ["#FFC857", "#F08A24"], angle: 90}}
+            text: {content: G, color: "#4E2A0E"}
+            targets: {ios: appicon, web: favicon}
+            """])
+        let report = try folder.run(build: true)
+        #expect(Self.summary(report) == [], "\(report.diagnostics)")
+        let check = """
+            from PIL import Image; import sys
+            for f in sys.argv[1:]:
+                im = Image.open(f).convert("RGBA")
+                print(all(im.getpixel(c)[3] == 255 and sum(im.getpixel(c)[:3]) > 300 for c in [(0, 0), (im.width - 1, 0), (0, im.height - 1)]))
+            """
+        let out = try PythonTools.run(["-c", check, folder.output + "/" + Self.catalog + "/g.appiconset/g.png", folder.output + "/web/g/apple-touch-icon.png"])
+        #expect(out.output == "True\nTrue\n", "\(out.output)")
+    }
+
     /// `small` reaches the imageset's narrow files (its 1x here), and W004
     /// names the narrowest file when nothing small is drawn.
     @Test func smallReachesTheNarrowFilesAndW004NamesTheNarrowest() throws {
