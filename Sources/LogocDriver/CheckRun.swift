@@ -101,6 +101,14 @@ public enum CheckRun {
             for file in files {
                 for spec in file.specs where compared.contains(spec.input.path) {
                     requests.append(.init(folder: spec.input.outputFolder, name: spec.name))
+                    // A name that is one across the asset catalog's folders
+                    // (an imageset's; an app icon set is at its top) may
+                    // clash with a spec of any folder.
+                    if spec.outputs.contains(where: { $0.target?.target == "ios" }) {
+                        for folder in project.allFolders() where folder != spec.input.outputFolder {
+                            requests.append(.init(folder: folder, name: spec.name))
+                        }
+                    }
                 }
             }
             for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }

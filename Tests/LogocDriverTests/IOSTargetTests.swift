@@ -311,6 +311,25 @@ struct IOSTargetTests {
         #expect(Self.summary(try both.run()) == [])
     }
 
+    /// `logoc check FILE` (the pre-commit hook) compares a spec with an
+    /// `ios` target with the specs of every folder, not only its own: a
+    /// new imageset named like one in another folder is refused.
+    @Test func checkOfOneFileFindsTheNameInAnotherFolder() throws {
+        let dir = try AffectedSpecsTests.project([
+            "Specs/people/ana.yaml": "background: \"#1565C0\"\ntargets: {ios: image}\n",
+            "Specs/people/bob.yaml": "background: \"#1565C0\"\n",
+            "Specs/team/new.yaml": "background: \"#2E7D32\"\nname: ana\ntargets: {ios: image}\n",
+            "Specs/other/ana.yaml": "background: \"#2E7D32\"\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let found = try AffectedSpecsTests.check(["Specs/team/new.yaml"], in: dir)
+        #expect(found.status == 1)
+        #expect(found.found == [.init(place: "Specs/team/new.yaml:2:7", code: "E014", notes: ["'ana' is defined here"])])
+        // Without the target in the checked spec, specs of other folders are no concern.
+        let plain = try AffectedSpecsTests.check(["Specs/other/ana.yaml"], in: dir)
+        #expect(plain.status == 0 && plain.found.isEmpty, "\(plain.found)")
+    }
+
     /// `ios: image` and `ios: appicon` are written now; a wrong kind is E018 at it.
     @Test func iosKindsAreAcceptedAndAWrongOneIsE018() throws {
         let folder = try Folder(["Specs/a.yaml": "name: a\ntargets: {ios: image}\n---\nname: b\ntargets: {ios: appicon}\n---\nname: c\ntargets:\n  ios: icon\n"])
