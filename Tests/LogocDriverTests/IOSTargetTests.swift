@@ -247,6 +247,13 @@ struct IOSTargetTests {
         let expected: [String] = ([Self.catalog + "/Contents.json", team + "Contents.json"] + bobFiles + janeFiles).sorted()
         let written: [String] = first.written.filter { $0.hasPrefix("ios/") }.sorted()
         #expect(written == expected)
+        // The manifest lists the shared file once (on the first spec's line), the others once each.
+        let manifest = try String(contentsOfFile: folder.output + "/manifest.json", encoding: .utf8)
+        #expect(manifest.components(separatedBy: "{\"path\": \"ios/Assets.xcassets/team/Contents.json\", \"spec\": \"Specs/team/bob.yaml\"").count == 2)
+        #expect(manifest.components(separatedBy: "\"path\": \"ios/Assets.xcassets/Contents.json\"").count == 2)
+        #expect(manifest.components(separatedBy: "\"target\": \"ios\"").count - 1 == expected.count)
+        let decoded = Manifest.load(from: folder.output).outputs.map(\.path)
+        #expect(Set(decoded).count == decoded.count)
         // Two no-op rebuilds: nothing drawn, nothing written.
         for _ in 0..<2 {
             let again = try folder.run(build: true)
@@ -336,6 +343,11 @@ struct IOSTargetTests {
         let report = try folder.run()
         #expect(Self.summary(report) == ["E018@9:8"], "\(report.diagnostics)")
         #expect(report.diagnostics.first?.message == "unknown 'ios' kind 'icon'; expected 'image' or 'appicon'")
+        // An imageset's 3x file stays within the widest raster file logoc draws.
+        let large = try Folder(["Specs/big.yaml": "name: big\nsize: 4096\ntargets: {ios: image}\n"])
+        let big = try large.run()
+        #expect(Self.summary(big) == ["E006@3:16"], "\(big.diagnostics)")
+        #expect(big.diagnostics.first?.message == "size 4096 makes the imageset's 3x file 12288 pixels wide; at most 8192 are drawn")
     }
 
     // MARK: Gallery
