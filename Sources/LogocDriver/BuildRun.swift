@@ -154,12 +154,22 @@ public enum BuildRun {
         }
         lock?.finished()
         report.diagnostics = report.diagnostics.normalized().cappingViaNotes()
-        report.written.sort()
-        report.unchanged.sort()
+        // Files several specs write (a catalog folder's Contents.json) once each.
+        report.written = Self.sortedOnce(report.written)
+        report.unchanged = Self.sortedOnce(report.unchanged)
         report.removed.sort()
         report.explanations.sort()
         report.failures.sort()
         return report
+    }
+}
+
+extension BuildRun {
+    /// `paths` sorted, each once.
+    static func sortedOnce(_ paths: [String]) -> [String] {
+        var out: [String] = []
+        for path in paths.sorted() where out.last != path { out.append(path) }
+        return out
     }
 }
 

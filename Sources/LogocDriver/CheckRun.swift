@@ -84,10 +84,12 @@ public enum CheckRun {
             let index = Int32(truncatingIfNeeded: specs.count)
             specs.append(Key(spec))
             for output in spec.outputs {
-                if let known = others[output.path] {
-                    guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                for path in TargetCatalog.claims(of: output.path) {
+                    if let known = others[path] {
+                        guard let rank, let knownRank = known.rank, rank < knownRank else { continue }
+                    }
+                    others[path] = Other(rank: rank, spec: index)
                 }
-                others[output.path] = Other(rank: rank, spec: index)
             }
         }
 
@@ -99,6 +101,14 @@ public enum CheckRun {
             for file in files {
                 for spec in file.specs where compared.contains(spec.input.path) {
                     requests.append(.init(folder: spec.input.outputFolder, name: spec.name))
+                    // A name that is one across the asset catalog's folders
+                    // (an imageset's; an app icon set is at its top) may
+                    // clash with a spec of any folder.
+                    if spec.outputs.contains(where: { $0.target?.target == "ios" }) {
+                        for folder in project.allFolders() where folder != spec.input.outputFolder {
+                            requests.append(.init(folder: folder, name: spec.name))
+                        }
+                    }
                 }
             }
             for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }
@@ -201,15 +211,20 @@ public enum CheckRun {
         }
         // The other writer: a spec read in this run (named, with a place for
         // the note), or a spec file a build does not look at (its file only).
+        // Each output claims its path and what its target adds
+        // (`TargetCatalog.claims`: an imageset's name across the asset
+        // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
-        for output in outputs {
-            if let first = owners[path: output.path] ?? owners.other(writing: output.path, for: file), first != key {
-                clash = (output.path, first.file, first)
-                break
-            }
-            if let owner = owners.settled[output.path] {
-                clash = (output.path, owner, nil)
-                break
+        search: for output in outputs {
+            for path in TargetCatalog.claims(of: output.path) {
+                if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
+                    clash = (path, first.file, first)
+                    break search
+                }
+                if let owner = owners.settled[path] {
+                    clash = (path, owner, nil)
+                    break search
+                }
             }
         }
         if let clash {
@@ -217,19 +232,26 @@ public enum CheckRun {
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
                 : ("'\(Quoted.value(key.file))'", "'\(Quoted.value(clash.file))'")
-            // Two names that one Android resource name stands for (`jane-doe`, `jane_doe`).
-            var why = "", help = "give one of the specs another 'name'"
-            if let first = clash.first, first.name != key.name, outputs.contains(where: { $0.path == clash.path && $0.target?.target == "android" }) {
-                why = ": '\(Quoted.value(first.name))' and '\(Quoted.value(key.name))' map to one Android resource name, '\(AndroidResourceName.make(key.name))'"
-                help = "rename one of the specs ('name: …') so that their Android resource names differ (lower case, '_' for '-' and '.')"
+            let notes: [Diagnostic.Note] = clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []
+            if outputs.contains(where: { $0.path == clash.path }) {
+                // Two names that one Android resource name stands for (`jane-doe`, `jane_doe`).
+                var why = "", help = "give one of the specs another 'name'"
+                if let first = clash.first, first.name != key.name, outputs.contains(where: { $0.path == clash.path && $0.target?.target == "android" }) {
+                    why = ": '\(Quoted.value(first.name))' and '\(Quoted.value(key.name))' map to one Android resource name, '\(AndroidResourceName.make(key.name))'"
+                    help = "rename one of the specs ('name: …') so that their Android resource names differ (lower case, '_' for '-' and '.')"
+                }
+                diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes" + why, at: key.place,
+                                              help: help, notes: notes))
+            } else {
+                // A name taken in another folder of the asset catalog.
+                let set = (clash.path as NSString).deletingLastPathComponent
+                diagnostics.append(Diagnostic(.E014, "\(this) would write an imageset '\((set as NSString).lastPathComponent)' into the asset catalog, and \(other) writes one of that name in another folder: folders of a catalog are not namespaces, so 'UIImage(named:)' could not tell them apart",
+                                              at: key.place, help: "give one of the specs another 'name'", notes: notes))
             }
-            diagnostics.append(Diagnostic(.E014, "\(this) would write '\(clash.path)', which \(other) also writes" + why, at: key.place,
-                                          help: help,
-                                          notes: clash.first.map { [.init("'\($0.name)' is defined here", at: $0.place)] } ?? []))
             losers.insert(key)
             return
         }
-        owners.claim(outputs.lazy.map(\.path), for: key)
+        owners.claim(outputs.lazy.flatMap { TargetCatalog.claims(of: $0.path) }, for: key)
     }
 }
 

@@ -70,7 +70,7 @@ enum OutputClashFilter {
     /// Whether `needle` occurs in `haystack` (an empty needle does): each
     /// place of its first byte found by `memchr`, then `memcmp` (Glibc's
     /// `memmem` is not visible to Swift).
-    private static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         return needle.withUnsafeBufferPointer { n in
             guard let hb = h.baseAddress, let nb = n.baseAddress else { return false }

@@ -48,6 +48,7 @@ final class ProjectSpecs: Sendable {
         var folders: [String: (names: [String], read: [Bool])] = [:]
         var asked: Set<Request> = []
         var read = 0
+        var allFolders: [String]?
     }
 
     /// Held for a whole lookup, so two lookups never read one file twice.
@@ -61,6 +62,19 @@ final class ProjectSpecs: Sendable {
         absolute = PathResolver.absolute(display)
         self.named = named
         self.jobs = max(1, jobs)
+    }
+
+    /// Every folder of `Specs` that holds a spec file (relative, "" for the
+    /// top), walked once: where a spec whose name is one across folders
+    /// (an iOS imageset's or app icon's, `TargetCatalog.claims`) may clash.
+    func allFolders() -> [String] {
+        state.withLock { state in
+            if let known = state.allFolders { return known }
+            let found = (try? Discovery.walk(absolute)) ?? []
+            let folders = Set(found.filter { $0.problem == nil }.map { ($0.relative as NSString).deletingLastPathComponent }).sorted()
+            state.allFolders = folders
+            return folders
+        }
     }
 
     /// The specs, with their rank, that may write an output of a spec of

@@ -85,7 +85,7 @@ struct SpecPlan {
         for output in spec.outputs {
             if let target = output.target {
                 guard target.isPicture else { continue }
-                drawn += target.drawnAt.map { (target.isDark, DrawnFile(path: output.path, pixels: $0)) }
+                drawn += target.drawnAt.map { (target.dark, DrawnFile(path: output.path, pixels: $0)) }
             } else {
                 drawn.append((output.dark, DrawnFile(path: output.path, pixels: output.pixelWidth(size: trees.light.size))))
             }

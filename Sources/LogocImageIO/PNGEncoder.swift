@@ -53,6 +53,17 @@ public enum PNGEncoder {
         try pixels.withView { view throws(ImageError) in try encode(view, options: .rgba, compressor: compressor.handle, scratch: &compressor.scratch) }
     }
 
+    /// Encodes as RGB (colour type 2), never with a palette or an alpha
+    /// channel, whatever the pixels: for files that must not have one (an
+    /// App Store app icon, which App Store Connect refuses with alpha). A
+    /// pixel that is not opaque comes out composited on black (its
+    /// premultiplied colour); callers composite on their own matte first.
+    public static func encodeRGB(_ pixels: PixelBuffer, using compressor: Compressor) throws(ImageError) -> [UInt8] {
+        try pixels.withView { view throws(ImageError) in
+            try encode(view, options: .rgb, compressor: compressor.handle, scratch: &compressor.scratch)
+        }
+    }
+
     /// A libdeflate compressor at the standard level and the buffers an
     /// encoding needs, to reuse across images. Allocating them is cheap in
     /// time (2 µs for the compressor) but not in memory: 668 KB of hash
@@ -102,12 +113,17 @@ public enum PNGEncoder {
         /// Largest `IDAT` payload before the stream is split into another
         /// chunk; PNG allows at most 2³¹−1 bytes per chunk.
         var maxIDATLength: Int
+        /// Write RGB even when a pixel is not opaque (its alpha dropped: `encodeRGB`).
+        var dropsAlpha = false
 
         static let standard = Options(
             filter: .byContent, level: 6, writesRGBWhenOpaque: true, usesPalette: true, maxIDATLength: Int(Int32.max))
         /// `.standard` that always writes RGBA.
         static let rgba = Options(
             filter: .byContent, level: 6, writesRGBWhenOpaque: false, usesPalette: false, maxIDATLength: Int(Int32.max))
+        /// `standard` as RGB always: no palette, no alpha.
+        static let rgb = Options(
+            filter: .byContent, level: 6, writesRGBWhenOpaque: true, usesPalette: false, maxIDATLength: Int(Int32.max), dropsAlpha: true)
     }
 
     /// The five PNG row filters and two strategies for choosing among them.
@@ -173,7 +189,7 @@ extension PNGEncoder {
             rawLength = palette.indexedScanlines(pixels, into: &scratch.scanlines)
             (bitDepth, colourType) = (UInt8(palette.bitDepth), 3)
         } else {
-            let opaque = options.writesRGBWhenOpaque && scan.opaque
+            let opaque = options.dropsAlpha || (options.writesRGBWhenOpaque && scan.opaque)
             let channels = opaque ? 3 : 4
             let (length, overflow) = (width * channels + 1).multipliedReportingOverflow(by: height)
             guard !overflow else {

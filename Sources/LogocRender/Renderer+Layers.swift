@@ -53,13 +53,4 @@ extension Renderer {
             try drawFullBleed(measured, edge: edge, share: share, matte: matte, drawing: true, on: cr)
         }
     }
-
-    /// A PNG file of drawn pixels as 32-bit RGBA whatever they hold (the Play Store icon).
-    public func pngRGBA(_ pixels: PixelBuffer) throws(RenderError) -> [UInt8] {
-        do throws(ImageError) {
-            return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in try PNGEncoder.encodeRGBA(pixels, using: try pngCompressor()) }
-        } catch {
-            throw .environment("PNG encoding failed: \(error.message)")
-        }
-    }
 }

@@ -93,9 +93,18 @@ extension Renderer {
     }
 
     /// A PNG file of drawn pixels, with this renderer's compressor.
-    public func png(_ pixels: PixelBuffer) throws(RenderError) -> [UInt8] {
+    public func png(_ pixels: PixelBuffer) throws(RenderError) -> [UInt8] { try encodePNG(pixels, with: PNGEncoder.encode) }
+
+    /// A PNG file of drawn pixels as RGB, with no alpha channel (colour
+    /// type 2), for the App Store's icon: see `PNGEncoder.encodeRGB`.
+    public func pngRGB(_ pixels: PixelBuffer) throws(RenderError) -> [UInt8] { try encodePNG(pixels, with: PNGEncoder.encodeRGB) }
+
+    /// A PNG file of drawn pixels as 32-bit RGBA whatever they hold (the Play Store icon).
+    public func pngRGBA(_ pixels: PixelBuffer) throws(RenderError) -> [UInt8] { try encodePNG(pixels, with: PNGEncoder.encodeRGBA) }
+
+    private func encodePNG(_ pixels: PixelBuffer, with encode: (PixelBuffer, PNGEncoder.Compressor) throws(ImageError) -> [UInt8]) throws(RenderError) -> [UInt8] {
         do throws(ImageError) {
-            return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in try PNGEncoder.encode(pixels, using: try pngCompressor()) }
+            return try clock.time(.encodePNG) { () throws(ImageError) -> [UInt8] in try encode(pixels, try pngCompressor()) }
         } catch {
             throw .environment("PNG encoding failed: \(error.message)")
         }

@@ -53,7 +53,7 @@ struct GoldenTests {
     /// PNG in FormatOutputTests).
     static func expectedFiles() -> [String] {
         var files = showcase.report.written.filter {
-            $0.hasPrefix("web/") || $0.hasPrefix("android/") || (!$0.contains("@") && ($0.hasSuffix(".png") || $0.hasSuffix(".svg")))
+            $0.hasPrefix("web/") || $0.hasPrefix("android/") || $0.hasPrefix("ios/") || (!$0.contains("@") && ($0.hasSuffix(".png") || $0.hasSuffix(".svg")))
         }
         files += showcase.dumps.keys
         return files.sorted()
@@ -115,7 +115,7 @@ struct GoldenTests {
         var stale: [String] = []
         while let file = enumerator?.nextObject() as? String {
             if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
-            guard file.hasPrefix("web/") || file.hasPrefix("android/") || file.hasSuffix(".png") || file.hasSuffix(".svg") || file.hasSuffix(".tree.txt") else { continue }
+            guard file.hasPrefix("web/") || file.hasPrefix("android/") || file.hasPrefix("ios/") || file.hasSuffix(".png") || file.hasSuffix(".svg") || file.hasSuffix(".tree.txt") else { continue }
             if !expected.contains(file) { stale.append(file) }
         }
         if Self.recording {

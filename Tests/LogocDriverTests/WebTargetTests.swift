@@ -87,18 +87,31 @@ struct WebTargetTests {
             name: a
             targets:
               web: favicons
-              ios: image
+              ios: images
               andriod: adaptive
             """])
         let report = try folder.run()
         #expect(Self.summary(report) == ["E018@3:8", "E018@4:8", "E018@5:3"])
         #expect(report.diagnostics[0].message == "unknown 'web' kind 'favicons'; expected 'favicon'")
         #expect(report.diagnostics[0].help == "did you mean 'favicon'?")
-        #expect(report.diagnostics[1].message == "'ios: image' is not written by this version yet")
+        #expect(report.diagnostics[1].message == "unknown 'ios' kind 'images'; expected 'image' or 'appicon'")
         #expect(report.diagnostics[2].message.contains("unknown target 'andriod'") && report.diagnostics[2].help == "did you mean 'android'?")
         // `targets` is not a key `dark` may override.
         let dark = try Folder(["Specs/a.yaml": "name: a\ndark:\n  targets: {web: favicon}\n"])
         #expect(Self.summary(try dark.run()) == ["E002@3:3"])
+    }
+
+    /// Every `target: kind` of the contract has a layout (its paths, for
+    /// E014 in `check`) and a writer (its bytes): none is accepted and then
+    /// silently not written.
+    @Test func everyKindOfTheContractIsWritten() {
+        for (target, kinds) in TargetCatalog.kinds {
+            for kind in kinds {
+                #expect(TargetCatalog.layout(target: target, kind: kind) != nil, "\(target): \(kind) has no layout")
+                #expect(TargetWriters.writer(target: target, kind: kind) != nil, "\(target): \(kind) has no writer")
+            }
+        }
+        #expect(TargetCatalog.layouts.count == TargetCatalog.kinds.map(\.kinds.count).reduce(0, +))
     }
 
     @Test func targetsMergeThroughExtendsAndNullRemovesThem() throws {

@@ -100,7 +100,7 @@ final class BuildContext: Sendable {
         if let target = output.target {
             // A target's file: its extension as format, its pixel size (the SVG's is the spec's size; 0 for text files).
             let size = target.format == "svg" ? spec.size : target.pixels
-            return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: target.format, scale: 1, variant: target.isDark ? "dark" : "light",
+            return Manifest.Entry(path: output.path, spec: file, name: spec.name, format: target.format, scale: target.scale, variant: target.dark ? "dark" : "light",
                                   width: size, height: size, sha256: sha256, contrast: nil, warnings: warnings, fingerprint: nil,
                                   title: Self.title(spec.logo), target: target.target)
         }

@@ -75,7 +75,8 @@ struct BuildPlan: Sendable {
         }
         var owners: [String: String] = [:]
         if directory != nil {
-            for (spec, outputs) in fresh { for output in outputs { owners[output] = spec } }
+            // By what each output claims (`TargetCatalog.claims`), as `check` does.
+            for (spec, outputs) in fresh { for output in outputs { for path in TargetCatalog.claims(of: output) { owners[path] = spec } } }
             // A spec file built into this folder by a build of other paths
             // (`logoc build A -o dist`, then `logoc build B -o dist`): while
             // that file exists, its outputs are its own.
@@ -83,7 +84,7 @@ struct BuildPlan: Sendable {
             for spec in cache.order where !inRun.contains(spec) {
                 guard let group = cache.groups[spec], exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
                 BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
-                    if kind == .output { owners[output] = spec }
+                    if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
                     return true
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import LogocFrontend
 
 /// The skip test of a rebuild: a spec file that built cleanly last time can
 /// be skipped unread when it, every file it used and every output it wrote
@@ -33,13 +34,24 @@ struct Freshness {
                 if !ok { reason = .inputChanged(path) }
             case .output:
                 outputs.append(path)
-                if FileStamp.current(directory + "/" + path).map({ $0 == stamp }) != true { reason = .outputChanged(path) }
+                if FileStamp.current(directory + "/" + path).map({ $0 == stamp }) != true, !Self.sharedUnchanged(directory + "/" + path, path: path) {
+                    reason = .outputChanged(path)
+                }
             case .damaged:
                 reason = .damagedRecord
             }
             return reason == nil
         }
         return reason.map { .dirty($0) } ?? .fresh(outputs: outputs)
+    }
+
+    /// A file several specs write with the same bytes (`TargetCatalog.isShared`:
+    /// an asset catalog folder's `Contents.json`) is written by whichever
+    /// spec builds: its stamp may be another spec's, so its bytes decide
+    /// (a few dozen, read only when the stamp differs).
+    private static func sharedUnchanged(_ file: String, path: String) -> Bool {
+        guard TargetCatalog.isShared(path), case .success(let bytes) = FileReader.read(file, limit: 1 << 16) else { return false }
+        return bytes == AssetCatalogJSON.folder
     }
 
     private mutating func current(_ path: String) -> (size: Int64, mtime: Int64, inode: UInt64)? {

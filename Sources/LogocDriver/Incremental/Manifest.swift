@@ -100,7 +100,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         out.reserveCapacity(2 * pieces.count + 2)
         let (newline, comma): ([UInt8], [UInt8]) = ([0x0A], [0x2C, 0x0A])
         var first = true
-        for piece in pieces where !piece.isEmpty {
+        var shared = SharedLines()
+        for whole in pieces where !whole.isEmpty {
+            let piece = shared.once(whole)
+            if piece.isEmpty { continue }
             out.append(first ? newline[...] : comma[...])
             out.append(piece)
             first = false
@@ -108,5 +111,53 @@ public struct Manifest: Codable, Equatable, Sendable {
         out.append(Array((first ? "],\n" : "\n  ],\n").utf8)[...])
         out.append(Array("  \"version\" : \(formatVersion)\n}\n".utf8)[...])
         return out
+    }
+}
+
+extension Manifest {
+    /// Lists a file several specs write (`TargetCatalog.isShared`: an asset
+    /// catalog folder's `Contents.json`) once, on the line of the first spec
+    /// that writes it: each spec's group keeps its own line (for pruning and
+    /// its cache), and the manifest has one entry per path, as readers of
+    /// it expect. Only pieces that name the asset catalog are looked into.
+    struct SharedLines {
+        private var seen: Set<String> = []
+        private static let needle = Array(("\"path\": \"" + AssetCatalog.root + "/").utf8)
+        private static let separator = Array(",\n".utf8)
+
+        mutating func once(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            let names = piece.withUnsafeBufferPointer { OutputClashFilter.contains($0, Self.needle) }
+            guard names else { return piece }
+            var kept: [ArraySlice<UInt8>] = []
+            for line in Self.lines(of: piece) {
+                if let path = Self.path(of: line), TargetCatalog.isShared(path), !seen.insert(path).inserted { continue }
+                kept.append(line)
+            }
+            return kept.isEmpty ? [] : ArraySlice(Array(kept.joined(separator: Self.separator)))
+        }
+
+        /// The entries of a piece of `Manifest.lines`, split at ",\n".
+        private static func lines(of piece: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+            var lines: [ArraySlice<UInt8>] = []
+            var start = piece.startIndex, i = piece.startIndex
+            while i < piece.endIndex {
+                if piece[i] == 0x2C, i + 1 < piece.endIndex, piece[i + 1] == 0x0A {
+                    lines.append(piece[start..<i])
+                    i += 2
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            lines.append(piece[start..<piece.endIndex])
+            return lines
+        }
+
+        /// The `path` of one entry line, as written (logoc's paths of the catalog need no escapes to be told apart).
+        private static func path(of line: ArraySlice<UInt8>) -> String? {
+            let text = String(decoding: line, as: UTF8.self)
+            guard let open = text.range(of: "{\"path\": \""), let close = text.range(of: "\", \"spec\"", range: open.upperBound..<text.endIndex) else { return nil }
+            return String(text[open.upperBound..<close.lowerBound])
+        }
     }
 }

@@ -101,13 +101,16 @@ final class OutputCommit: Sendable {
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file.entry.path)
             do {
-                try clock.time(.io) { try AtomicFile.write(file.bytes, to: path) }
+                let changed = try clock.time(.io) { try AtomicFile.write(file.bytes, to: path) }
+                // A file several specs write (a catalog folder's Contents.json)
+                // is written by the first of them; the others find its bytes.
+                if !changed, TargetCatalog.isShared(file.entry.path) { outcome.unchanged.append(file.entry.path) }
             } catch {
                 outcome.failures.append("cannot write '\(path)': \(FileErrorText.reason(error, about: path))")
                 outcome.state = .failed
                 continue
             }
-            outcome.written.append(file.entry.path)
+            if outcome.unchanged.last != file.entry.path { outcome.written.append(file.entry.path) }
             outcome.entries.append(file.entry)
             let stamp = FileStamp.current(path).map { FileStamp(size: $0.size, mtime: $0.mtime, inode: $0.inode, sha256: file.sha256) }
                 ?? FileStamp(size: 0, mtime: 0, inode: 0, sha256: "")
@@ -216,6 +219,7 @@ final class OutputCommit: Sendable {
                 newGroups.insert(spec)
             }
         }
+        removed = Self.keepingShared(removed, listedIn: groups)
         report.removed = prune(removed, in: directory, report: &report)
 
         // The old order is sorted already: merge the few new spec files into it.
@@ -286,6 +290,24 @@ final class OutputCommit: Sendable {
             IntentLog.remove(in: directory)
         }
         return groups
+    }
+
+    /// `records` without the shared files (`TargetCatalog.isShared`: an
+    /// asset catalog folder's `Contents.json`) that a spec still writes:
+    /// one spec no longer writing such a file does not make it go while
+    /// another spec's group lists it. The groups are read only when a
+    /// shared file is among the candidates.
+    static func keepingShared(_ records: [BuildCache.OutputRecord], listedIn groups: [String: BuildCache.Group]) -> [BuildCache.OutputRecord] {
+        let shared = Set(records.map(\.entry.path).filter(TargetCatalog.isShared))
+        guard !shared.isEmpty else { return records }
+        var needed: Set<String> = []
+        for group in groups.values {
+            BuildCache.forEachStamp(in: group.lines) { kind, path, _ in
+                if kind == .output, shared.contains(path) { needed.insert(path) }
+                return true
+            }
+        }
+        return records.filter { !needed.contains($0.entry.path) }
     }
 
     /// Whether `manifest.json` (and, with the gallery on, `index.html`) are

@@ -159,13 +159,15 @@ enum OutputKey {
         }
     }
 
-    /// A target file's trees: the light one at every size it is drawn at
+    /// A target file's trees: the light one (the dark one for a file drawn
+    /// from it alone, `TargetFile.dark`) at every size it is drawn at
     /// (and at the spec's size, which the SVG and the manifest's colours
     /// come from), and the dark one at the spec's size when the file holds it (favicon.svg);
     /// a file of the dark drawing alone (`drawable-night-*`) the dark one instead of the light.
     /// `hash`: a tree's hash, each computed once per spec.
     static func treeHash(of target: TargetFile, trees: SpecTrees, size: Int, hash: (RenderTree) -> String) -> String {
-        var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: target.isDark, pixels: $0)) }
+        if target.drawingFree { return SHA256.hex("no drawing") }
+        var hashes = (target.drawnAt + [size]).map { hash(trees.tree(dark: target.dark, pixels: $0)) }
         if target.drawsDark, trees.dark != nil { hashes += (target.drawnAt + [size]).map { hash(trees.tree(dark: true, pixels: $0)) } }
         return SHA256.hex(hashes.joined(separator: "\n"))
     }

@@ -7,7 +7,7 @@ import LogocRender
 /// reaches it), the night ones the `dark` drawing.
 struct AndroidImageWriter: TargetWriter {
     func bytes(of file: TargetFile, spec: CheckedSpec, trees: TargetTrees, renderer r: Renderer) throws(RenderError) -> [UInt8] {
-        try r.raster(try trees.measured(dark: file.isDark, pixels: file.pixels, renderer: r), edge: file.pixels, as: .png)
+        try r.raster(try trees.measured(dark: file.dark, pixels: file.pixels, renderer: r), edge: file.pixels, as: .png)
     }
 
     /// A drawable is shown as it is drawn, unmasked: nothing to check

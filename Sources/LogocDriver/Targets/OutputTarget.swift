@@ -20,6 +20,7 @@ enum TargetWriters {
         "web favicon": WebFaviconWriter(),
         "android image": AndroidImageWriter(),
         "android adaptive": AndroidAdaptiveWriter(),
+        "ios image": IOSImageWriter(), "ios appicon": IOSAppIconWriter(),
     ]
 
     static func writer(for file: TargetFile) -> (any TargetWriter)? { writers[file.target + " " + file.kind] }

@@ -28,7 +28,7 @@ public struct AndroidImageLayout: TargetLayout {
                 let bucket = "drawable-" + (night ? "night-" : "") + density.name
                 files.append(OutputFile(path: base + bucket + "/" + resource + ".png",
                                         target: TargetFile(target: "android", kind: "image", role: bucket, format: "png",
-                                                           pixels: px, drawnAt: [px], isDark: night)))
+                                                           pixels: px, drawnAt: [px], dark: night)))
             }
         }
         return files

@@ -42,6 +42,12 @@ struct Validator {
             error(.E006, "size \(Int(size)) makes the xxxhdpi drawable of 'android: image' \(widest) pixels wide; at most \(Self.maxOutputEdge) are drawn",
                   at: kind.span, help: "use a size of at most \(AndroidImageLayout.maxSize) (the drawable's dp) with 'android: image'")
         }
+        // An iOS imageset's 3x file is three times `size` (its 1x).
+        if let image = logo.targets?.value.choices.first(where: { $0.target == "ios" && $0.kind.value == "image" }),
+           let scale = IOSImageLayout.scales.max(), Int(size) * scale > Self.maxOutputEdge {
+            error(.E006, "size \(Int(size)) makes the imageset's \(scale)x file \(Int(size) * scale) pixels wide; at most \(Self.maxOutputEdge) are drawn",
+                  at: image.kind.span, help: "use a size of at most \(Self.maxOutputEdge / scale) (an imageset's size is its 1x, in points)")
+        }
         if let matte = logo.output?.value.matte, let rgba = resolve(matte), !rgba.isOpaque {
             error(.E005, "matte \(rgba) is not opaque; JPEG has no transparency to show through it", at: matte.span,
                   help: "write an opaque colour such as \"#FFFFFF\" (the page the JPEG will sit on)")
