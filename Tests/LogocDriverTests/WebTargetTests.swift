@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LogocCore
-import LogocDriver
+@testable import LogocDriver
 import LogocFrontend
 
 /// `targets: {web: favicon}` (docs/targets.md): the files, read by other

@@ -53,6 +53,7 @@ enum Gallery {
             cards += """
                 <figure data-folder="\(attr(folder))" data-search="\(attr(search))">
                   <div class="backdrops"><div class="light"><img src="\(url(lightPreview.path))" alt="\(attr(title)), light" width="128" height="128"></div><div class="dark"><img src="\(url(darkPreview.path))" alt="\(attr(title)), \(dark.isEmpty ? "on a dark page" : "dark")" width="128" height="128"></div></div>
+                \(web.map { "  " + $0.markup + "\n" } ?? "")\(ios.map { "  " + $0.markup + "\n" } ?? "")\(android.map { "  " + $0.markup + "\n" } ?? "")  <figcaption><strong>\(text(title))</strong>\(nameLine)<br><code>\(text(first.spec))</code><br>contrast \(contrast)<ul>\(files)</ul>\(own.isEmpty ? "" : targetLists(targeted))\(warningList)</figcaption>
                 </figure>
 
                 """
