@@ -190,6 +190,8 @@ public struct SpecChecker: Sendable {
                                    matte: matte(logo.output?.value.matte), specFile: input.displayPath, into: &result)
         let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil)
         if !targetFiles.isEmpty { outputs = (outputs + targetFiles).sorted() }
+        // A template writes nothing of its own: its instances do (`instance(person:file:size:)`).
+        if logo.template?.value == true { outputs = [] }
         let used = Set(partials)
         var spec = CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
                                partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
@@ -211,6 +213,14 @@ public struct SpecChecker: Sendable {
                 var variantValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
                 variantValidator.validate(variant.logo, name: validatedName)
                 variant.fold.fold(variantValidator.diagnostics, into: &validated)
+            }
+            // A template is refused when some name could make it fail: its
+            // findings replace what its own name's one colour found.
+            if logo.template?.value == true {
+                let check = TemplateCheck(project: project, directory: directory, specFile: input.displayPath)
+                let found = check.diagnostics([logo] + variants.map(\.logo), name: validatedName)
+                validated.removeAll { d in found.contains { $0.code == d.code && $0.span == d.span } }
+                validated += found
             }
         }
         result.diagnostics += validated
