@@ -365,20 +365,8 @@ struct SyntaxDecoder {
     /// A text to draw: bounded in length, and free of characters that are
     /// invisible or that change how the rest is shown (see `TextRules`).
     mutating func drawable(_ text: Located<String>, key: String) -> Located<String>? {
-        if let (problem, help) = TextRules.lengthProblem(in: text.value) {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' \(problem)", at: text.span, help: help))
-            return nil
-        }
-        if let (scalar, why) = TextRules.forbidden(in: text.value) {
-            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            let name = scalar.properties.name.map { " " + $0 } ?? ""
-            diagnostics.append(Diagnostic(.E003, "'\(key)' holds \(code)\(name), \(why)", at: text.span,
-                                          help: "remove the character; write the text as it should be read"))
-            return nil
-        }
-        if !TextRules.hasInk(text.value) {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' shows nothing: it holds only spaces, fillers or invisible characters", at: text.span,
-                                          help: "write visible text, or remove '\(key)'"))
+        if let (message, help) = TextRules.refusal(of: text.value, named: "'\(key)'", removable: "'\(key)'") {
+            diagnostics.append(Diagnostic(.E003, message, at: text.span, help: help))
             return nil
         }
         return text
