@@ -122,6 +122,16 @@ final class BuildExecutor {
                      renderer: () throws(RenderError) -> Renderer, key: String? = nil) -> Outcome {
         let options = context.options
         var outcome = Outcome(specFile: key ?? context.relative(spec.input.path))
+        // A template writes nothing of its own: its sample people are planned instead.
+        if spec.isTemplate {
+            (outcome.diagnostics, outcome.failures) = TemplateSampleCheck.run(spec, resolver: context.resolver, renderer: renderer)
+            if outcome.diagnostics.contains(where: \.isError) || (options.strict && !outcome.diagnostics.isEmpty) || strictBlocked {
+                outcome.fail()
+            } else if context.directory != nil {
+                outcome.state = .unchanged
+            }
+            return outcome
+        }
         guard let directory = context.directory else {
             let plan = SpecPlan(spec: spec, resolver: context.resolver, renderer: renderer)
             outcome.diagnostics = plan.diagnostics

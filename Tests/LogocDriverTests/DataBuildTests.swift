@@ -106,3 +106,20 @@ struct DataBuildTests {
         #expect(!broken.exists("jane-doe.png"))
     }
 }
+
+/// The pixel side of a template's check: its sample people planned as specs.
+struct TemplateSampleTests {
+    @Test func textTooSmallForSomeNameIsReportedNamingItByCheckAndByBuildData() throws {
+        let folder = try DataBuildTests.Folder(template: "template: true\nsize: 16\nbackground: auto\ntext: {color: white, size: 5}\n")
+        let inputs = try Discovery.inputs([folder.root + "/Specs/people/avatar.yaml"])
+        let check = BuildRun.run(inputs, project: Project.load(root: folder.root), options: .init(jobs: 1))
+        #expect(check.diagnostics.map(\.code) == [.W004])
+        let message = try #require(check.diagnostics.first?.message)
+        #expect(message.hasPrefix("with the name 'Jane Doe': text is 3.6 px tall"), "\(message)")
+        #expect(check.diagnostics.first?.span?.start.line == 4)
+        // build --data reports it once, and draws (a warning).
+        let build = try folder.build(DataBuildTests.staff)
+        #expect(build.diagnostics.map(\.code) == [.W004])
+        #expect(build.builtCount == 3)
+    }
+}

@@ -39,8 +39,7 @@ public enum DataBuildRun {
             report.failures.append("'\(template.displayPath)' holds \(checked.specs.count) specs; --template takes a file of one template")
             return report
         }
-        let blocked = report.diagnostics.contains { $0.isError } || (options.strict && !report.diagnostics.isEmpty)
-        guard let spec = checked.specs.first, !blocked else {
+        guard let spec = checked.specs.first, !report.diagnostics.contains(where: \.isError) else {
             report.failedCount = 1
             report.diagnostics = report.diagnostics.normalized()
             return report
@@ -75,6 +74,17 @@ public enum DataBuildRun {
         let commit = OutputCommit(directory: directory, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery,
                                   clock: options.clock)
         let executor = BuildExecutor(context: context, settled: [:]) { (outcome: inout Outcome) in commit.write(&outcome) }
+        // The template's sample people, planned as `check` plans them (nothing is drawn or kept).
+        let sampled = executor.draw([spec], keys: nil, diagnostics: checked.diagnostics, remaining: table.rows.count).first
+        report.diagnostics += sampled?.diagnostics ?? []
+        report.failures += sampled?.failures ?? []
+        let template = report.diagnostics.filter { $0.span?.file != data }
+        if template.contains(where: \.isError) || (options.strict && !template.isEmpty) {
+            report.failedCount += 1
+            lock.finished()
+            report.diagnostics = report.diagnostics.normalized()
+            return report
+        }
         let group = context.relative(PathResolver.absolute(data)) + "#"
         let keys = table.rows.map { group + $0.file }
         var results = RunResults(spill: GroupSpill(directory: directory))
@@ -82,8 +92,18 @@ public enum DataBuildRun {
         for start in stride(from: 0, to: table.rows.count, by: rowsPerChunk) {
             let rows = table.rows[start..<min(table.rows.count, start + rowsPerChunk)]
             let specs = rows.map { spec.instance(person: $0.name, file: $0.file) }
-            let made = executor.draw(specs, keys: Array(keys[start..<start + rows.count]), diagnostics: checked.diagnostics,
+            var made = executor.draw(specs, keys: Array(keys[start..<start + rows.count]), diagnostics: checked.diagnostics,
                                      remaining: table.rows.count - start - rows.count)
+            // What the template's check said already is not said again per
+            // row; what only this row's name causes names the row.
+            for (i, row) in zip(made.indices, rows) {
+                made[i].diagnostics = made[i].diagnostics.compactMap { found in
+                    guard !template.contains(where: { $0.code == found.code && $0.span == found.span }) else { return nil }
+                    var d = found
+                    d.message = "with the name '\(row.name)' (\(data):\(row.nameSpan.start.line)): " + d.message
+                    return d
+                }
+            }
             report.specCount += made.count
             commit.collect(made, troubled: [], into: &results)
             outcomes += made.map(\.light)

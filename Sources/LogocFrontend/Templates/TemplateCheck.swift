@@ -13,7 +13,7 @@ import LogocCore
 /// Pure arithmetic and font coverage: what only pixels tell (text too small
 /// in a file, characters Pango cannot shape) the driver measures on the
 /// sample's distinct initials (`TemplateSampleCheck`).
-struct TemplateCheck {
+public struct TemplateCheck {
     let project: Project
     let directory: String
     let specFile: String
@@ -23,7 +23,7 @@ struct TemplateCheck {
     /// to left; Arabic's two initials joined by a ZWNJ), Devanagari, Korean,
     /// Chinese and Japanese (one word: one character), an emoji alone (its
     /// own initial), and a name of one letter.
-    static let sampleNames = ["Jane Doe", "Zoë O'Brien-Ångström", "Дмитрий Иванов", "Ζωή Παππά", "מרים לוי", "محمد علي", "रवि कुमार",
+    public static let sampleNames = ["Jane Doe", "Zoë O'Brien-Ångström", "Дмитрий Иванов", "Ζωή Παππά", "מרים לוי", "محمد علي", "रवि कुमार",
                               "김민준", "王芳", "山田太郎", "🦊", "X"]
 
     /// Diagnostics of `variants` (the template and its dark and small
