@@ -3,10 +3,12 @@ import LogocCore
 /// An RFC 4180 reader that says where each record and field starts, which
 /// `build --data` needs for its diagnostics (`people.csv:12:3`) and which
 /// the CSV packages looked at do not give: SwiftCSV 0.10.0 and CSV.swift
-/// 2.5.2 hand back rows without positions (a record with a quoted line
-/// break spans lines, so a row's index is not its line), and libcsv's
-/// callbacks give fields and record ends but no offsets. See
-/// docs/templates.md.
+/// 2.5.2 hand back rows of strings without positions (a record with a
+/// quoted line break spans lines, so a row's index is not its line), and
+/// CSV.swift's one format error, `invalidCSVFormat`, says neither where nor
+/// what; Debian's libcsv gives fields and record ends through callbacks,
+/// with offsets only when fed byte by byte, and stops at the first error
+/// in strict mode. See docs/templates.md.
 ///
 /// Fields are separated by `,` and records by CR LF, LF or CR; a field in
 /// double quotes may hold commas, line breaks and `""` for one quote. A
