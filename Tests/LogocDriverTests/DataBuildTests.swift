@@ -65,7 +65,13 @@ struct DataBuildTests {
     @Test func aRerunWithOneRowChangedDrawsOneAndARemovedRowIsPruned() throws {
         let folder = try Folder()
         _ = try folder.build(Self.staff)
+        let manifest = folder.output + "/manifest.json"
+        let before = try FileManager.default.attributesOfItem(atPath: manifest)[.modificationDate] as? Date
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: manifest)
         let again = try folder.build(Self.staff)
+        // Nothing changed: the manifest is not even rewritten.
+        #expect(before != nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: manifest)[.modificationDate] as? Date == Date(timeIntervalSince1970: 1_000_000))
         #expect(again.builtCount == 0)
         #expect(again.written.isEmpty)
         #expect(again.unchangedCount == 3)

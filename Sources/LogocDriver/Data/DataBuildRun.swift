@@ -89,6 +89,7 @@ public enum DataBuildRun {
         let keys = table.rows.map { group + $0.file }
         var results = RunResults(spill: GroupSpill(directory: directory))
         var outcomes: [Outcome] = []
+        var (fresh, looked): ([String], [String]) = ([], [])
         for start in stride(from: 0, to: table.rows.count, by: rowsPerChunk) {
             let rows = table.rows[start..<min(table.rows.count, start + rowsPerChunk)]
             let specs = rows.map { spec.instance(person: $0.name, file: $0.file) }
@@ -105,13 +106,26 @@ public enum DataBuildRun {
                 }
             }
             report.specCount += made.count
-            commit.collect(made, troubled: [], into: &results)
+            // A row drawn as before, listed as before, keeps its cache
+            // group's bytes (as a skipped spec file does): a re-run that
+            // changes nothing rewrites no manifest, gallery or cache.
+            var changed: [Outcome] = []
+            for outcome in made {
+                if outcome.state == .unchanged, let old = cache.record(outcome.specFile),
+                   old.outputs.values.map(\.entry).sorted(by: { $0.path < $1.path }) == outcome.entries.sorted(by: { $0.path < $1.path }) {
+                    fresh.append(outcome.specFile)
+                } else {
+                    changed.append(outcome)
+                    looked.append(outcome.specFile)
+                }
+            }
+            commit.collect(changed, troubled: [], into: &results)
             outcomes += made.map(\.light)
             options.afterChunk?()
         }
         executor.releaseRenderers()
         for outcome in outcomes { report.add(outcome) }
-        options.clock.time(.io) { _ = commit.finish(results, looked: keys, fresh: [], report: &report) }
+        options.clock.time(.io) { _ = commit.finish(results, looked: looked, fresh: fresh, report: &report) }
         lock.finished()
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()
