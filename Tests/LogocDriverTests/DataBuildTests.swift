@@ -100,6 +100,23 @@ struct DataBuildTests {
         #expect(report.errorCount == 4)
     }
 
+    @Test func aDataFileLargerThanTheLimitIsRefusedUnread() throws {
+        let folder = try Folder()
+        let report = try folder.build("name\nJane Doe\n")
+        #expect(report.builtCount == 1)
+        // A sparse file: its size says 64 MiB + 1, no disk is written.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.root + "/staff.csv"))
+        try handle.truncate(atOffset: UInt64(DataBuildRun.maxDataBytes + 1))
+        try handle.close()
+        let template = try #require(try Discovery.inputs([folder.root + "/Specs/people/avatar.yaml"]).first)
+        let big = DataBuildRun.run(data: folder.root + "/staff.csv", template: template, project: Project.load(root: folder.root),
+                                   options: .init(outputDirectory: folder.output, jobs: 2))
+        #expect(big.diagnostics.map(\.code) == [.E001])
+        #expect(big.diagnostics.first?.span?.start.line == 1)
+        #expect(big.written.isEmpty && big.removed.isEmpty)
+        #expect(folder.exists("jane-doe.png"))
+    }
+
     @Test func aSpecThatIsNotATemplateIsRefusedAndABrokenTemplateDrawsNothing() throws {
         let plain = try Folder(template: "text: {initials: Jane Doe}\n")
         let report = try plain.build(Self.staff)

@@ -17,6 +17,10 @@ import LogocFrontend
 public enum DataBuildRun {
     /// Rows drawn at a time: what a build holds of the instances at once.
     static let rowsPerChunk = 256
+    /// Largest `--data` file: read whole, it must fit in memory with room to
+    /// spare. 64 MiB is 2.5 million rows of a name and a file name; a
+    /// build of 100,000 rows peaks at 405 MB already (docs/performance.md).
+    public static let maxDataBytes = 64 << 20
 
     /// `data` and `template` as given on the command line (read from there,
     /// shown as given); `options.outputDirectory` must be set.
@@ -48,6 +52,13 @@ public enum DataBuildRun {
         // The people.
         let bytes: [UInt8]
         do {
+            let size = (try FileManager.default.attributesOfItem(atPath: data)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= maxDataBytes else {
+                report.diagnostics.append(Diagnostic(.E001, "'\(data)' is \(size >> 20) MiB; a --data file may be at most \(maxDataBytes >> 20) MiB",
+                                                     at: .startOf(data), help: "split the file, and build each part into its own folder"))
+                report.failedCount += 1
+                return report
+            }
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: data)))
         } catch {
             report.failures.append("cannot read '\(data)': \(FileErrorText.reason(error, about: data))")
