@@ -43,9 +43,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-## The main job: compile the showcase in Specs/ into dist/.
+## The main job: compile the showcase in Specs/ into dist/, then draw the
+## template Specs/people/avatar.yaml once per person of staff.csv
+## (docs/templates.md) into dist/staff/.
 run: release
 	.build/release/logoc build $(SPECS) -o $(DIST)
+	.build/release/logoc build --data $(SPECS)/people/staff.csv --template $(SPECS)/people/avatar.yaml -o $(DIST)/staff
 
 check: release
 	.build/release/logoc check $(SPECS)

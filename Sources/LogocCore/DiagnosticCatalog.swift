@@ -26,6 +26,8 @@ extension DiagnosticCode {
 
                     The same code is used when the file is not UTF-8, holds a NUL or another control character, is larger than 1 MiB, holds more than 1,000 documents or a document of more than 10,000 nodes (without aliases; with them it is E015), or nests mappings and lists more than 64 levels deep.
 
+                    A `--data` file of `logoc build --data` that is not valid CSV (an unclosed quote, a `"` inside an unquoted field, text after a closing quote, bytes that are not UTF-8) is E001 too, at that place in the row; the other rows are still read and built (docs/templates.md).
+
                     Fix the syntax at or just before the position shown.
                     """,
                 failing: """
@@ -49,6 +51,8 @@ extension DiagnosticCode {
                 title: "unknown key",
                 explanation: """
                     The key is not one the language defines at this place. Keys are case-sensitive and use American spelling (`color`, not `colour`); the message names the nearest known key when one is close. Unknown keys are errors rather than being ignored, so a typo never silently drops a setting. A misspelt key that a mapping needs (`intials` in `text`) is this error alone: no E004 that the key it stands for is missing.
+
+                    The same code says `template` is written where it cannot be: in `dark` or `small` (a template is the whole spec), or in a partial (every spec extending it would silently stop being built; write `template: true` in the template's own file).
 
                     Rename the key or remove it. `logoc schema` gives editors the list of keys for completion.
                     """,
@@ -293,6 +297,8 @@ extension DiagnosticCode {
                     Two specs would produce the same output file, so one would overwrite the other. This happens when two documents of one file, or two files in the same folder, have the same `name`, as with `acme.yaml` and `acme.yml` side by side. A spec named `acme-dark` also clashes with the `dark` variant of a spec named `acme`. A spec in a folder named `index.html` or `manifest.json` (at the top of the spec paths) clashes with logoc's own gallery page and manifest: `check` and `build` both refuse it; rename the folder. With `targets: {ios: image}`, two specs of one name clash even in different folders: the asset catalog's folders are not namespaces, so `UIImage(named:)` could not tell their imagesets apart; with `ios: appicon`, the app icon set is at the catalog's top whatever the spec's folder, so two specs of one name clash there too.
 
                     The message names the two spec files (`'Specs/b.yaml' would write 'same.png', which 'Specs/a.yaml' also writes`), or says "this document" and "an earlier one" within one file. A target's files are claimed too: two specs whose names make one Android resource name (`jane-doe` and `jane_doe` both write `android/drawable-mdpi/jane_doe.png`) clash, and the message says so (`…: 'jane-doe' and 'jane_doe' map to one Android resource name, 'jane_doe'`); E014 is at the second spec's name, with a note at the first's.
+
+                    Two rows of a `build --data` CSV file with one output name (the same `file`, or names that make the same default file name) are E014 too, at the later row with a note at the first, which is built.
 
                     Give each spec its own `name`.
                     """,

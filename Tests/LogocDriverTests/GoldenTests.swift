@@ -16,6 +16,11 @@ struct GoldenTests {
     static let diffs = repository + "/.build/golden-diff"
     static let recording = ProcessInfo.processInfo.environment["LOGOC_RECORD_GOLDEN"] == "1"
 
+    /// Where the showcase's `build --data` writes, below the showcase's output.
+    static let staffFolder = "staff"
+    /// The people of Specs/people/staff.csv kept as goldens: Latin, Chinese, Arabic.
+    static let staffGoldens = ["jane-doe.png", "zhang-wei.png", "mohammed-ali.png"]
+
     /// Specs/ built once for every test here.
     struct Showcase: Sendable {
         let output: String
@@ -36,9 +41,15 @@ struct GoldenTests {
         let inputs = (try? Discovery.inputs(["Specs"])) ?? []
         let project = Project.load(root: repository)
         let report = BuildRun.run(inputs, project: project, options: .init(outputDirectory: output, jobs: 2))
+        // `make run`'s second command: the template drawn for each person of staff.csv, into `staff/` here.
+        if let template = try? Discovery.inputs(["Specs/people/avatar.yaml"]).first {
+            _ = DataBuildRun.run(data: "Specs/people/staff.csv", template: template, project: project,
+                                 options: .init(outputDirectory: output + "/" + staffFolder, jobs: 2))
+        }
         var dumps: [String: String] = [:]
         let resolver = Resolver(project: project)
-        for spec in CheckRun.run(inputs, project: project).specs {
+        // A template draws nothing of its own: its people's pictures are the goldens.
+        for spec in CheckRun.run(inputs, project: project).specs where !spec.isTemplate {
             let trees = resolver.resolve(spec)
             let base = (spec.input.outputFolder.isEmpty ? "" : spec.input.outputFolder + "/") + spec.name
             dumps[base + ".tree.txt"] = trees.light.dump() + (trees.dark.map { "dark:\n" + $0.dump() } ?? "")
@@ -56,6 +67,7 @@ struct GoldenTests {
             $0.hasPrefix("web/") || $0.hasPrefix("android/") || $0.hasPrefix("ios/") || (!$0.contains("@") && ($0.hasSuffix(".png") || $0.hasSuffix(".svg")))
         }
         files += showcase.dumps.keys
+        files += staffGoldens.map { staffFolder + "/" + $0 }
         return files.sorted()
     }
 

@@ -32,9 +32,12 @@ public enum JSONSchemaWriter {
         top += fields
         // A document without `extends` is the whole spec: what `check`
         // requires of it, the editor can require too (with `extends`, a
-        // partial may give the rest, so only `check` can tell).
+        // partial may give the rest, so only `check` can tell; a template's
+        // people give its initials).
         if root.name == LanguageSchema.logo.name, let presence = presence(root, atRoot: true) {
-            top.append(("if", .object([("required", .array([.string("extends")]))])))
+            let template: JSONValue = .object([("required", .array([.string("template")])),
+                                               ("properties", .object([("template", .object([("const", .bool(true))]))]))])
+            top.append(("if", .object([("anyOf", .array([.object([("required", .array([.string("extends")]))]), template]))])))
             top.append(("else", presence))
         }
         top.append(("definitions", .object(definitions.sorted { $0.0 < $1.0 })))
