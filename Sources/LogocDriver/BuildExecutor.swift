@@ -74,26 +74,7 @@ final class BuildExecutor {
         for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
             result.troubled.insert(context.relative(input.path))
         }
-        let specs = checked.specs
-        let warned = Set(diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
-        let writesFiles = context.directory != nil
-        let allDiagnostics = diagnostics
-        seen += specs.count
-        let expected = seen + remaining
-        let context = self.context
-        let deliver = self.deliver
-        let done = self.done
-        let made = Workers.map(specs.count, jobs: options.jobs, catalog: project.fonts, clock: options.clock, pool: renderers) { i, renderer in
-            let file = specs[i].input.displayPath
-            // Only a build writes the manifest that lists a spec's warnings.
-            let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: allDiagnostics) : []
-            var outcome = Self.draw(specs[i], context: context, warnings: warnings, strictBlocked: options.strict && warned.contains(file),
-                                    renderer: renderer)
-            outcome.index = i
-            if !outcome.rendered.isEmpty { deliver?(&outcome) }
-            options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, file)
-            return outcome
-        }
+        let made = draw(checked.specs, keys: nil, diagnostics: diagnostics, remaining: remaining)
         result.diagnostics = diagnostics
         let quoted = Set((diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
             ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
@@ -103,15 +84,44 @@ final class BuildExecutor {
         return result
     }
 
+    /// Draws `specs`, checked already (a chunk's, or a template's instances
+    /// for `build --data`), on every core, delivering each one's files as
+    /// they are made. `keys[i]`: the cache group of `specs[i]` (nil: its
+    /// spec file's); `diagnostics`: what checking them found, for the
+    /// manifest's warnings and `--strict`.
+    func draw(_ specs: [CheckedSpec], keys: [String]?, diagnostics: [Diagnostic], remaining: Int) -> [Outcome] {
+        let options = context.options
+        let warned = Set(diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
+        let writesFiles = context.directory != nil
+        seen += specs.count
+        let expected = seen + remaining
+        let context = self.context
+        let deliver = self.deliver
+        let done = self.done
+        return Workers.map(specs.count, jobs: options.jobs, catalog: context.project.fonts, clock: options.clock, pool: renderers) { i, renderer in
+            let file = specs[i].input.displayPath
+            // Only a build writes the manifest that lists a spec's warnings.
+            let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: diagnostics) : []
+            var outcome = Self.draw(specs[i], context: context, warnings: warnings, strictBlocked: options.strict && warned.contains(file),
+                                    renderer: renderer, key: keys?[i])
+            outcome.index = i
+            if !outcome.rendered.isEmpty { deliver?(&outcome) }
+            options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, keys == nil ? file : specs[i].name)
+            return outcome
+        }
+    }
+
     // MARK: One spec
 
     /// One spec: without an output folder its measured diagnostics; with
     /// one, which outputs are stale, then those drawn in memory
     /// (`Outcome.rendered`). `warnings` are the spec's own, for the manifest.
+    /// `key`: the cache group and manifest `spec` of the outputs (default:
+    /// the spec file, project-relative; a `build --data` row has its own).
     static func draw(_ spec: CheckedSpec, context: BuildContext, warnings: [String], strictBlocked: Bool,
-                     renderer: () throws(RenderError) -> Renderer) -> Outcome {
+                     renderer: () throws(RenderError) -> Renderer, key: String? = nil) -> Outcome {
         let options = context.options
-        var outcome = Outcome(specFile: context.relative(spec.input.path))
+        var outcome = Outcome(specFile: key ?? context.relative(spec.input.path))
         guard let directory = context.directory else {
             let plan = SpecPlan(spec: spec, resolver: context.resolver, renderer: renderer)
             outcome.diagnostics = plan.diagnostics

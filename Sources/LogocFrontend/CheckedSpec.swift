@@ -117,6 +117,9 @@ public struct CheckedSpec: Sendable {
     /// The spec file's and the partials' stamps when they were read, by the
     /// path read (`input.path`, `partials`).
     public var readStamps: [String: FileReader.Stamp] = [:]
+    /// Where `template: true` was written; nil for a spec that is not a
+    /// template (and for a template's instances). `isTemplate` reads it.
+    public internal(set) var templateKey: SourceSpan? = nil
 }
 
 extension CheckedSpec {

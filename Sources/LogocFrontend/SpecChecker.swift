@@ -190,9 +190,13 @@ public struct SpecChecker: Sendable {
                                    matte: matte(logo.output?.value.matte), specFile: input.displayPath, into: &result)
         let targetFiles = Self.targetFiles(name: name, folder: input.outputFolder, targets: logo.targets?.value, dark: darkLogo != nil)
         if !targetFiles.isEmpty { outputs = (outputs + targetFiles).sorted() }
+        // A template writes nothing of its own: its instances do (`instance(person:file:size:)`).
+        if logo.template?.value == true { outputs = [] }
         let used = Set(partials)
-        return CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
-                           partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
+        var spec = CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
+                               partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
+        if let template = logo.template, template.value { spec.templateKey = template.span }
+        return spec
     }
 
     /// The cross-key rules, files, fonts and contrast of a decoded spec (and
@@ -209,6 +213,14 @@ public struct SpecChecker: Sendable {
                 var variantValidator = Validator(project: project, directory: directory, specFile: input.displayPath)
                 variantValidator.validate(variant.logo, name: validatedName)
                 variant.fold.fold(variantValidator.diagnostics, into: &validated)
+            }
+            // A template is refused when some name could make it fail: its
+            // findings replace what its own name's one colour found.
+            if logo.template?.value == true {
+                let check = TemplateCheck(project: project, directory: directory, specFile: input.displayPath)
+                let found = check.diagnostics([logo] + variants.map(\.logo), name: validatedName)
+                validated.removeAll { d in found.contains { $0.code == d.code && $0.span == d.span } }
+                validated += found
             }
         }
         result.diagnostics += validated
@@ -304,6 +316,11 @@ public struct SpecChecker: Sendable {
                 result.diagnostics.append(Diagnostic(.W002, "'name' in a partial has no effect", at: name.key.span,
                                                      help: "name each spec in its own file"))
             }
+            // Every spec extending such a partial would silently stop being built.
+            if let template = partial.pairs?.first(where: { $0.key.scalar == "template" }) {
+                result.diagnostics.append(Diagnostic(.E002, "'template' cannot be written in a partial", at: template.key.span,
+                                                     help: "write 'template: true' in the template's own file, which may extend this partial"))
+            }
             chain.append(file)
             partials.append(file)
             if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
@@ -311,7 +328,7 @@ public struct SpecChecker: Sendable {
                 partial = NodeMerger.merge(inner, partial)
             }
             chain.removeLast()
-            partial = NodeMerger.removing(["extends", "name"], from: partial)
+            partial = NodeMerger.removing(["extends", "name", "template"], from: partial)
             expanded.nodes[file] = partial
             base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
         }

@@ -55,6 +55,31 @@ struct CommandRunner {
         return report
     }
 
+    /// `build --data`: `template` drawn once per row of `data` into
+    /// `output`. A missing file, or a template file that is a folder, is
+    /// printed and exits 2.
+    func runData(data: String, template: String, output: String, force: Bool) throws -> RunReport {
+        let clock = options.timings ? StageClock() : nil
+        applyMemoryBudget()
+        let inputs = try Self.inputs([template], clock: clock)
+        var folder: ObjCBool = false
+        guard inputs.count == 1, let input = inputs.first, FileManager.default.fileExists(atPath: template, isDirectory: &folder), !folder.boolValue else {
+            throw Self.failure("--template '\(template)' is not one spec file")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw Self.failure("--data '\(data)' is not a file")
+        }
+        let project = Project.load(root: options.root, configPath: options.config)
+        var run = BuildRun.Options(outputDirectory: output, jobs: options.jobs, strict: options.strict, force: force)
+        run.clock = clock
+        Heap.useOneArena()
+        run.afterChunk = { Heap.trim() }
+        var report = DataBuildRun.run(data: data, template: input, project: project, options: run)
+        report.timings = clock?.json()
+        return report
+    }
+
     /// The spec files of `paths` (default `Specs`); a missing path is printed and exits 2.
     static func inputs(_ paths: [String], clock: StageClock? = nil) throws -> [SpecInput] {
         do {

@@ -8,6 +8,9 @@ public struct LogoSyntax: Sendable, Equatable {
     public var version: Located<Int>?
     /// `name`
     public var name: Located<String>?
+    /// `template`: true makes the spec a template, drawn once per person
+    /// (docs/templates.md), whose text needs neither `content` nor `initials`.
+    public var template: Located<Bool>?
     /// `size`
     public var size: Located<Int>?
     /// `shape`

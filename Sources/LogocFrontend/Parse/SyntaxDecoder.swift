@@ -11,6 +11,9 @@ struct SyntaxDecoder {
     let sources: [String: SourceFile]
     /// A partial may leave required keys to the specs that extend it.
     var checksPresence = true
+    /// Set while decoding a template (`template: true`): its text needs
+    /// neither `content` nor `initials`, since each person's name gives them.
+    private var decodingTemplate = false
 
     init(sources: [String: SourceFile]) {
         self.sources = sources
@@ -27,6 +30,9 @@ struct SyntaxDecoder {
         guard let fields = fields(of: node, LanguageSchema.logo, what: "a spec") else { return logo }
         logo.version = fields["version"].flatMap { integer($0.value, key: "version", LanguageSchema.logo.integers("version")) }
         logo.name = fields["name"].flatMap { text($0.value, key: "name", pattern: LanguageSchema.logo.pattern("name")) }
+        logo.template = fields["template"].flatMap { boolean($0.value, key: "template") }
+        decodingTemplate = logo.template?.value == true
+        defer { decodingTemplate = false }
         logo.size = fields["size"].flatMap { integer($0.value, key: "size", LanguageSchema.logo.integers("size")) }
         appearance(fields, into: &logo)
         logo.output = fields["output"].flatMap { output($0.value) }
@@ -185,7 +191,12 @@ struct SyntaxDecoder {
     }
 
     mutating func text(_ node: YAMLNode) -> Located<TextSyntax>? {
-        guard let fields = fields(of: node, LanguageSchema.text, what: "text or a text mapping", context: "text") else { return nil }
+        // A template's people give its initials: neither `content` nor `initials` is required there.
+        let presence = checksPresence
+        checksPresence = presence && !decodingTemplate
+        let decoded = fields(of: node, LanguageSchema.text, what: "text or a text mapping", context: "text")
+        checksPresence = presence
+        guard let fields = decoded else { return nil }
         var text = TextSyntax()
         text.content = fields["content"].flatMap { self.text($0.value, key: "content", pattern: nil) }.flatMap { drawable($0, key: "content") }
         text.initials = fields["initials"].flatMap { self.text($0.value, key: "initials", pattern: nil) }.flatMap { drawable($0, key: "initials") }
@@ -354,20 +365,8 @@ struct SyntaxDecoder {
     /// A text to draw: bounded in length, and free of characters that are
     /// invisible or that change how the rest is shown (see `TextRules`).
     mutating func drawable(_ text: Located<String>, key: String) -> Located<String>? {
-        if let (problem, help) = TextRules.lengthProblem(in: text.value) {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' \(problem)", at: text.span, help: help))
-            return nil
-        }
-        if let (scalar, why) = TextRules.forbidden(in: text.value) {
-            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            let name = scalar.properties.name.map { " " + $0 } ?? ""
-            diagnostics.append(Diagnostic(.E003, "'\(key)' holds \(code)\(name), \(why)", at: text.span,
-                                          help: "remove the character; write the text as it should be read"))
-            return nil
-        }
-        if !TextRules.hasInk(text.value) {
-            diagnostics.append(Diagnostic(.E003, "'\(key)' shows nothing: it holds only spaces, fillers or invisible characters", at: text.span,
-                                          help: "write visible text, or remove '\(key)'"))
+        if let (message, help) = TextRules.refusal(of: text.value, named: "'\(key)'", removable: "'\(key)'") {
+            diagnostics.append(Diagnostic(.E003, message, at: text.span, help: help))
             return nil
         }
         return text

@@ -68,6 +68,12 @@ public enum AutoBackground {
     /// and the resolver draws. Team colours naming an unknown palette entry
     /// are left out (the validator reports them, E005).
     static func colour(of logo: LogoSyntax, auto: AutoSyntax, name: String, project: Project) -> RGBA? {
+        pick(key(of: logo, name: name), seed: auto.seed?.value, from: palette(of: logo, auto: auto, project: project))
+    }
+
+    /// Every colour `background: auto` can give the spec `logo`: what a
+    /// template is checked against (`TemplateCheck`), and what `colour(of:…)` picks from.
+    static func palette(of logo: LogoSyntax, auto: AutoSyntax, project: Project) -> [RGBA] {
         let rule = ContrastRule(logo, project: project)
         let team = auto.from.map { list in
             list.value.compactMap { written -> RGBA? in
@@ -77,9 +83,8 @@ public enum AutoBackground {
                 }
             }
         }
-        let palette = project.autoPalettes.palette(text: writtenText(logo, palette: project.config.palette),
-                                                   minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [], from: team)
-        return pick(key(of: logo, name: name), seed: auto.seed?.value, from: palette)
+        return project.autoPalettes.palette(text: writtenText(logo, palette: project.config.palette),
+                                            minimum: logo.text == nil ? nil : rule?.minimum, vision: rule?.colorVision ?? [], from: team)
     }
 
     /// The colour for `key`, or nil when no palette entry passes.

@@ -179,7 +179,7 @@ public enum LanguageSchema {
     })
 
     /// Keys a `dark` mapping may override: all but these.
-    public static let notInDark: Set<String> = ["name", "version", "extends", "size", "output", "targets", "dark", "small"]
+    public static let notInDark: Set<String> = ["name", "version", "extends", "template", "size", "output", "targets", "dark", "small"]
 
     /// Keys a `small` mapping may override: the same as `dark`'s. A dark
     /// small output is the spec, then `dark`, then `small`
@@ -212,6 +212,7 @@ public enum LanguageSchema {
         KeySpec("version", .integer(1...1), "language version (1)"),
         KeySpec("name", .text(pattern: namePattern), "output base name (default: the file name)"),
         KeySpec("extends", .oneOf([.path, .list(.path, count: 0...64)]), "partials merged under this spec"),
+        KeySpec("template", .boolean, "true: a template, drawn once per person (logoc build --data, logoc serve), never on its own; text.initials is each person's name"),
         KeySpec("size", .integer(16...4096), "edge of the square canvas in pixels (default 512)"),
     ] + appearanceKeys + [
         KeySpec("dark", .object(dark), "overrides for the dark variant, written as NAME-dark"),

@@ -24,6 +24,24 @@ public enum TextRules {
     /// the line and make Pango's shaping slow.
     public static let maxScalarsPerCharacter = 32
 
+    /// Why a text to draw is refused (E003): too long, a character that
+    /// hides or reorders what is shown, or nothing to show; nil when it may
+    /// be drawn. `named` starts the message (`'content'`, `the name`);
+    /// `removable` is what the help offers to remove. A spec's `content`
+    /// and `initials` and a `build --data` row's name share it.
+    public static func refusal(of text: String, named: String, removable: String) -> (message: String, help: String)? {
+        if let (problem, help) = lengthProblem(in: text) { return ("\(named) \(problem)", help) }
+        if let (scalar, why) = forbidden(in: text) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            let name = scalar.properties.name.map { " " + $0 } ?? ""
+            return ("\(named) holds \(code)\(name), \(why)", "remove the character; write the text as it should be read")
+        }
+        if !hasInk(text) {
+            return ("\(named) shows nothing: it holds only spaces, fillers or invisible characters", "write visible text, or remove \(removable)")
+        }
+        return nil
+    }
+
     /// Why a text's length is refused, counted as it says ("1 character of
     /// 401 code points"), with a help; nil when it is within the bounds.
     public static func lengthProblem(in text: String) -> (message: String, help: String)? {
