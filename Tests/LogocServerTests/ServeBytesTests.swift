@@ -37,7 +37,7 @@ import Testing
     /// the body otherwise; HEAD gives the headers and no body; the second
     /// GET comes from the cache.
     @Test func conditionalAndHeadRequests() throws {
-        let server = try ServerProcess(["Specs/team"], in: ServerProcess.repository)
+        let server = try ServerProcess(["Specs"], in: ServerProcess.repository)
         let first = try #require(try RawHTTP.get(server.port, "/team/jane-doe.png"))
         #expect(first.status == 200)
         #expect(first.headers["x-logoc-cache"] == "miss")
