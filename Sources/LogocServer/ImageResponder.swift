@@ -58,7 +58,10 @@ struct ImageResponder: HTTPResponder {
             metrics.cacheEntries.record(cache.count)
             return Self.response(200, type: "text/plain; version=0.0.4; charset=utf-8", bytes: metrics.text(), head: isHead)
         case .image(let path):
-            let drawing = try store.snapshot.drawing(for: path)
+            // One snapshot for the whole answer: its spec, resolver and fonts
+            // go together, whatever a reload swaps in meanwhile.
+            let snapshot = store.snapshot
+            let drawing = try snapshot.drawing(for: path)
             let entry: ImageCache.Entry
             let hit: Bool
             if let cached = cache.get(drawing.key) {
@@ -66,7 +69,7 @@ struct ImageResponder: HTTPResponder {
                 metrics.cacheHits.increment()
             } else {
                 metrics.cacheMisses.increment()
-                entry = try await render(drawing)
+                entry = try await render(drawing, from: snapshot)
                 cache.put(drawing.key, entry)
                 hit = false
             }
@@ -77,16 +80,16 @@ struct ImageResponder: HTTPResponder {
             if let ifNoneMatch = request.headers[.ifNoneMatch], EntityTag.matches(ifNoneMatch, entry.etag) {
                 return Response(status: .notModified, headers: fields)
             }
-            fields[.contentType] = Self.contentType(drawing.output.format)
+            fields[.contentType] = Self.contentType(path.format)
             return Self.response(200, fields: fields, bytes: entry.bytes, head: isHead)
         }
     }
 
     /// Draws on the pool; 503 when its queue is full.
-    private func render(_ drawing: ProjectSnapshot.Drawing) async throws(HTTPFailure) -> ImageCache.Entry {
-        let snapshot = store.snapshot
+    private func render(_ drawing: ProjectSnapshot.Drawing, from snapshot: ProjectSnapshot) async throws(HTTPFailure) -> ImageCache.Entry {
         let resolver = snapshot.resolver
         let metrics = self.metrics
+        let (spec, output) = try drawing.make()
         let result: Result<OutputBytes.File, OutputBytes.Failure>? = await withCheckedContinuation { continuation in
             let job = RenderPool.Job(catalog: snapshot.project.fonts) { renderer in
                 guard let renderer else {
@@ -94,7 +97,7 @@ struct ImageResponder: HTTPResponder {
                     return
                 }
                 let start = ContinuousClock.now
-                let drawn = OutputBytes.draw(drawing.output, of: drawing.spec, resolver: resolver, renderer: renderer)
+                let drawn = OutputBytes.draw(output, of: spec, resolver: resolver, renderer: renderer)
                 let elapsed = ContinuousClock.now - start
                 metrics.renders.increment()
                 metrics.renderTime.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)

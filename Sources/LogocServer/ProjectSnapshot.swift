@@ -70,12 +70,13 @@ public final class ProjectSnapshot: Sendable {
         return ProjectSnapshot(project: project, specs: report.specs, diagnostics: project.configDiagnostics + report.diagnostics, stamp: stamp)
     }
 
-    /// What a request for an image asks `serve` to draw.
+    /// What a request for an image asks `serve` to draw: its cache key at
+    /// once, and the spec and file only when the cache does not have it
+    /// (a template's instance is made on a miss alone: a hit costs a hash).
     struct Drawing: Sendable {
-        let spec: CheckedSpec
-        let output: OutputFile
         let key: String
         let isTemplate: Bool
+        let make: @Sendable () throws(HTTPFailure) -> (spec: CheckedSpec, output: OutputFile)
     }
 
     /// The picture `path` names: a spec's output, or a template drawn for a
@@ -83,22 +84,27 @@ public final class ProjectSnapshot: Sendable {
     func drawing(for path: RequestPath) throws(HTTPFailure) -> Drawing {
         let joined = path.segments.joined(separator: "/")
         if let served = outputs[joined] {
-            return Drawing(spec: specs[served.spec], output: served.output, key: served.key, isTemplate: false)
+            let spec = specs[served.spec]
+            return Drawing(key: served.key, isTemplate: false) { () throws(HTTPFailure) in (spec, served.output) }
         }
         // `/<folders>/<template>/<size>/<person>.<ext>`
-        if path.segments.count >= 3, let template = templates[path.segments.dropLast(2).joined(separator: "/")] {
+        let id = path.segments.dropLast(2).joined(separator: "/")
+        if path.segments.count >= 3, let template = templates[id] {
             let size = try RequestPath.size(path.segments[path.segments.count - 2])
             let (person, scale) = RequestPath.scale(of: path.stem)
             guard person.utf8.count <= RequestPath.maxNameBytes else {
                 throw HTTPFailure(400, "name-too-long", "a name may have at most \(RequestPath.maxNameBytes) bytes of UTF-8, this one has \(person.utf8.count)")
             }
             guard !person.trimmingCharacters(in: .whitespaces).isEmpty else { throw HTTPFailure(400, "bad-name", "the name is empty") }
-            let spec = template.instance(person: person, file: PersonFile.name(for: person), size: size)
-            guard let output = spec.outputs.first(where: { $0.target == nil && !$0.dark && $0.format == path.format && $0.scale == scale }) else {
-                throw HTTPFailure(404, "not-found", "template '\(path.segments.dropLast(2).joined(separator: "/"))' makes no \(scale == 1 ? "" : "@\(scale)x ").\(path.format.rawValue) file")
+            let format = path.format
+            let key = ContentKey.of(template: id, person: person, size: size, format: format, scale: scale, stamp: stamp)
+            return Drawing(key: key, isTemplate: true) { () throws(HTTPFailure) in
+                let spec = template.instance(person: person, file: PersonFile.name(for: person), size: size)
+                guard let output = spec.outputs.first(where: { $0.target == nil && !$0.dark && $0.format == format && $0.scale == scale }) else {
+                    throw HTTPFailure(404, "not-found", "template '\(id)' makes no \(scale == 1 ? "" : "@\(scale)x ").\(format.rawValue) file")
+                }
+                return (spec, output)
             }
-            let key = ContentKey.of(person: person, size: size, output: output, stamp: stamp)
-            return Drawing(spec: spec, output: output, key: key, isTemplate: true)
         }
         throw HTTPFailure(404, "not-found", "no spec or template makes '/\(joined.prefix(512))'")
     }
@@ -114,8 +120,10 @@ enum ContentKey {
         return "s " + SHA256.hex(bytes)
     }
 
-    static func of(person: String, size: Int, output: OutputFile, stamp: String) -> String {
-        "t " + SHA256.hex(Array("\(output.path)\n\(person)\n\(size) \(output.format.rawValue) \(output.scale) \(stamp)".utf8))
+    /// A template avatar's key: the template, the name, size and file, and
+    /// the stamp of every served file (a template's look can come from any partial).
+    static func of(template: String, person: String, size: Int, format: OutputFile.Format, scale: Int, stamp: String) -> String {
+        "t " + SHA256.hex(Array("\(template)\n\(person)\n\(size) \(format.rawValue) \(scale) \(stamp)".utf8))
     }
 
     /// One hash of every watched file's size, time and inode.

@@ -33,6 +33,37 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A template avatar over HTTP is the file `build --data` writes for
+    /// the same name: one code path (`CheckedSpec.instance`, `OutputBytes`).
+    @Test func templateAvatarsAreTheBytesBuildDataWrites() throws {
+        let project = try TemplateProject()
+        try project.folder.write("people.csv", "name\nJane Doe\n王芳\nZoë Ørsted\n")
+        let out = project.url.appendingPathComponent("dist")
+        let build = try runProgram(ServerProcess.binary("logoc"), ["build", "--data", "people.csv", "--template", "Specs/people/avatar.yaml",
+                                                                   "-o", out.path, "-q"], in: project.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let server = try ServerProcess(["Specs"], in: project.url)
+        // build --data writes a template's rows into the output folder itself.
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        for name in ["Jane Doe", "王芳", "Zoë Ørsted"] {
+            let encoded = try #require(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            for (suffix, ext) in [("", "png"), ("@2x", "png"), ("", "svg")] {
+                let response = try #require(try RawHTTP.get(server.port, "/people/avatar/64/\(encoded)\(suffix).\(ext)"))
+                #expect(response.status == 200, "\(name)\(suffix).\(ext): \(response.text)")
+                #expect(response.headers["cache-control"] == "public, max-age=86400, stale-while-revalidate=604800")
+                // The file build --data wrote for that row: the one whose bytes match, among the row's own.
+                let stem = files.filter { $0.hasSuffix("\(suffix).\(ext)") && !$0.dropLast(ext.count + 1 + suffix.count).contains("@") }
+                let candidates = try stem.map { try [UInt8](Data(contentsOf: out.appendingPathComponent($0))) }
+                #expect(candidates.contains(response.body), "\(name)\(suffix).\(ext) is not a file build --data wrote")
+            }
+        }
+        // And a name gives its own picture, not another's.
+        let jane = try #require(try RawHTTP.get(server.port, "/people/avatar/64/Jane%20Doe.png"))
+        let janeFile = try [UInt8](Data(contentsOf: out.appendingPathComponent("jane-doe.png")))
+        #expect(jane.body == janeFile)
+        #expect(server.stop() == 0)
+    }
+
     /// 304 for a matching If-None-Match (a list, `*`, a weak tag), 200 with
     /// the body otherwise; HEAD gives the headers and no body; the second
     /// GET comes from the cache.
