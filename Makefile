@@ -12,7 +12,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcair
                 icc-profiles-free \
                 fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
                 librsvg2-bin pngcheck chromium pre-commit git icoutils python3-pil \
-                aapt
+                aapt nginx wrk
 
 FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
 
@@ -88,6 +88,8 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/logoc
+	@# `logoc serve` runs logoc-serve from beside logoc (docs/serving.md).
+	install -m 755 $(dir $(BIN))logoc-serve $(DESTDIR)$(PREFIX)/bin/logoc-serve
 	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/logoc
 	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_logoc
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/logoc.fish

@@ -14,10 +14,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "logoc", targets: ["logoc"]),
+        // `logoc serve` execs this from beside `logoc` (docs/serving.md): the
+        // server's packages stay out of the binary every `logoc check` starts.
+        .executable(name: "logoc-serve", targets: ["logoc-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `logoc serve` (docs/serving.md): HTTP on SwiftNIO, logs, metrics, graceful shutdown.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -50,6 +59,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // `logoc serve`: the HTTP server (docs/serving.md), its own executable.
+        .target(name: "LogocServer", dependencies: [
+            "LogocDriver", "LogocFrontend", "LogocCore", "LogocRender",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .executableTarget(
+            name: "logoc-serve",
+            dependencies: ["LogocServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "LogocServerTests", dependencies: ["LogocServer", "LogocDriver", "LogocFrontend", "LogocCore"]),
 
         // Builders of test photos (EXIF, ICC, gAMA), shared by the test targets.
         .target(name: "PhotoFixtures", dependencies: ["LogocImageIO", "CTurboJPEG", "CLCMS2", "CDeflate"], path: "Tests/PhotoFixtures"),

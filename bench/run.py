@@ -32,6 +32,7 @@ REPO = os.path.dirname(HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, HERE)
 from make_corpus import gi_avatar, hexc  # noqa: E402
+import serve_bench  # noqa: E402
 
 STAGES = ["discover", "parse", "validate", "resolve", "measure", "draw", "encodePNG", "writeSVG", "io"]
 # The output formats (issue 18) and the stage that times each one's encoding.
@@ -239,6 +240,7 @@ def main():
     ap.add_argument("--results", default=os.path.join(HERE, ".results"))
     ap.add_argument("--quick", action="store_true", help="smoke test: 200/1,000 specs, 3 runs, no ImageMagick")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--no-serve", action="store_true", help="skip `logoc serve` under wrk (bench/serve_bench.py)")
     ap.add_argument("--formats-runs", type=int, default=1, help="runs of the all-formats build of the avatars (0: skip it)")
     ap.add_argument("--keep-outputs", action="store_true", help="keep what the runs wrote (bench/.corpus/out, about 0.8 GB)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
@@ -549,6 +551,11 @@ def main():
         extra.append(("floor in-process, per avatar (--compare-cairo run)",
                       f"draw {cairo['drawMs'] / c:.2f} ms, encode {cairo['encodeMs'] / c:.2f} ms, write {cairo['writeMs'] / c:.2f} ms; Cairo's writer {cairo['cairoEncodeMs'] / c:.2f} ms"))
 
+    # `logoc serve` under wrk (issue 20): its own ratios, same machine, same run.
+    serve = {} if args.no_serve else serve_bench.run(logoc, quick=args.quick)
+    if serve:
+        extra += serve_bench.rows(serve)
+
     md = render_markdown(env_info, goals, rows, extra, figures, has_timings)
     os.makedirs(args.results, exist_ok=True)
     with open(os.path.join(args.results, "latest.md"), "w", encoding="utf-8") as fh:
@@ -557,7 +564,7 @@ def main():
         json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
                    "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical,
                    "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}, "formats": formats,
-                   "indexedPNGs": {"mixed1k": mixed_indexed, "gi1k": gi_indexed}}, fh, indent=1, ensure_ascii=False)
+                   "indexedPNGs": {"mixed1k": mixed_indexed, "gi1k": gi_indexed}, "serve": serve}, fh, indent=1, ensure_ascii=False)
     print(md)
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
 

@@ -176,19 +176,10 @@ final class BuildExecutor {
         var fingerprints: [Bool: String] = [:]
         do {
             let r = try renderer()
-            func measured(_ drawing: RenderTree) throws(RenderError) -> Measured {
-                guard let measured = plan.measured(drawing) else { throw .environment("a drawing of the spec was not measured") }
-                return measured
-            }
             let targetTrees = TargetTrees(trees, measured: plan.measurements)
             for item in stale {
-                if let target = item.output.target {
-                    guard let writer = TargetWriters.writer(for: target) else { continue }
-                    files.append((item, try writer.bytes(of: target, spec: spec, trees: targetTrees, renderer: r), nil))
-                    continue
-                }
-                let drawing = try measured(tree(of: item.output))
-                files.append((item, try Self.encode(item.output, drawing: drawing, with: r), drawing.text?.ratio))
+                guard let file = try OutputBytes.bytes(of: item.output, spec: spec, plan: plan, targetTrees: targetTrees, renderer: r) else { continue }
+                files.append((item, file.bytes, file.contrast))
             }
             // After the outputs, so that drawing them happens exactly as before
             // fingerprints existed (Pango keeps state between layouts). The
@@ -221,19 +212,5 @@ final class BuildExecutor {
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
         return outcome
-    }
-
-    /// The tree an output is drawn from: its variant's.
-    /// The file of one output: its measured drawing, encoded as its format says.
-    static func encode(_ output: OutputFile, drawing: Measured, with r: Renderer) throws(RenderError) -> [UInt8] {
-        switch output.format {
-        case .png: try r.png(drawing, scale: output.scale)
-        case .svg: try r.svg(drawing)
-        case .pdf: try r.pdf(drawing)
-        case .webp: try r.raster(drawing, scale: output.scale, as: .webp(quality: output.quality))
-        case .avif: try r.raster(drawing, scale: output.scale, as: .avif(quality: output.quality ?? OutputFile.Format.avif.defaultQuality ?? 80))
-        case .jpeg: try r.raster(drawing, scale: output.scale, as: .jpeg(quality: output.quality ?? OutputFile.Format.jpeg.defaultQuality ?? 90,
-                                                                      matte: output.matte ?? OutputFile.defaultMatte))
-        }
     }
 }

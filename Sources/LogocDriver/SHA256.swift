@@ -8,11 +8,11 @@ import Crypto
 /// hand. (logoc used to `dlopen` OpenSSL's libcrypto on the first hash, to
 /// keep its ~3,400 symbol bindings out of every process's start-up; a
 /// statically linked BoringSSL binds nothing at start-up: docs/performance.md.)
-enum SHA256 {
+public enum SHA256 {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// The lowercase hex digest of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         for byte in Crypto.SHA256.hash(data: bytes) {
@@ -22,5 +22,5 @@ enum SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 }

@@ -149,7 +149,7 @@ struct CLITests {
     @Test func subcommandNamesAreTheDocumentedOnes() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
-        for name in ["build", "check", "watch", "clean", "verify", "init", "explain", "schema", "inspect"] {
+        for name in ["build", "check", "watch", "clean", "verify", "init", "explain", "schema", "inspect", "serve"] {
             #expect(help.stdout.contains("\n  \(name) "), "\(name) is missing from logoc --help")
             let run = try Self.run([name, "--help"])
             #expect(run.status == 0, "\(name) --help: \(run.stderr)")

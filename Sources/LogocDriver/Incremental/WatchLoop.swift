@@ -89,7 +89,7 @@ public final class WatchLoop: @unchecked Sendable {
 
     /// Size and modification time of every regular file below `folders`
     /// (hidden entries skipped) and of each of `files`.
-    static func snapshot(folders: [String], files: [String]) -> [String: [Int64]] {
+    public static func snapshot(folders: [String], files: [String]) -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
         func record(_ path: String) {
             var info = stat()

@@ -1,0 +1,133 @@
+import Foundation
+import LogocCore
+import LogocDriver
+import LogocFrontend
+import LogocRenderTree
+
+/// Everything `serve` answers from, read once and never changed: the
+/// checked specs of the served folders, each output by its URL path, the
+/// templates by theirs, and a content key for every picture. A reload makes
+/// a new snapshot and swaps it in whole (`SnapshotStore`), so a request sees
+/// the old specs or the new, never a mix.
+public final class ProjectSnapshot: Sendable {
+    /// One spec output, as a URL names it.
+    struct Served: Sendable {
+        let spec: Int
+        let output: OutputFile
+        /// What shapes its bytes: equal keys, equal bytes.
+        let key: String
+    }
+
+    let project: Project
+    let resolver: Resolver
+    let specs: [CheckedSpec]
+    /// Output path (`team/jane-doe@2x.png`) → its spec and file.
+    let outputs: [String: Served]
+    /// `folder/name` of each template → the template.
+    let templates: [String: CheckedSpec]
+    /// Changes whenever any served file changes: part of every template
+    /// avatar's cache key (a template's look can come from any partial).
+    let stamp: String
+    /// The front end's diagnostics, for the log; specs with errors are not served.
+    public let diagnostics: [Diagnostic]
+    public var specCount: Int { specs.count }
+    public var templateCount: Int { templates.count }
+
+    init(project: Project, specs: [CheckedSpec], diagnostics: [Diagnostic], stamp: String) {
+        self.project = project
+        resolver = Resolver(project: project)
+        self.diagnostics = diagnostics
+        self.stamp = stamp
+        var outputs: [String: Served] = [:]
+        var templates: [String: CheckedSpec] = [:]
+        var kept: [CheckedSpec] = []
+        for spec in specs {
+            let id = spec.input.outputFolder.isEmpty ? spec.name : spec.input.outputFolder + "/" + spec.name
+            if spec.isTemplate {
+                templates[id] = spec
+                continue
+            }
+            let trees = resolver.resolve(spec)
+            for output in spec.outputs where output.target == nil {
+                let tree = trees.tree(dark: output.dark, pixels: output.pixelWidth(size: trees.light.size))
+                let key = ContentKey.of(tree: tree, output: output, stamp: stamp)
+                outputs[output.path] = Served(spec: kept.count, output: output, key: key)
+            }
+            kept.append(spec)
+        }
+        self.specs = kept
+        self.outputs = outputs
+        self.templates = templates
+    }
+
+    /// Reads and checks the spec files of `paths` (folders or files).
+    /// Throws when a path does not exist.
+    public static func load(paths: [String], root: String, config: String?, jobs: Int) throws(Discovery.MissingPath) -> ProjectSnapshot {
+        let stamp = ContentKey.stamp(of: WatchLoop.snapshot(folders: paths, files: config.map { [$0] } ?? []))
+        let inputs = try Discovery.inputs(paths)
+        let project = Project.load(root: root, configPath: config)
+        let report = CheckRun.run(inputs, project: project, jobs: jobs)
+        return ProjectSnapshot(project: project, specs: report.specs, diagnostics: project.configDiagnostics + report.diagnostics, stamp: stamp)
+    }
+
+    /// What a request for an image asks `serve` to draw: its cache key at
+    /// once, and the spec and file only when the cache does not have it
+    /// (a template's instance is made on a miss alone: a hit costs a hash).
+    struct Drawing: Sendable {
+        let key: String
+        let isTemplate: Bool
+        let make: @Sendable () throws(HTTPFailure) -> (spec: CheckedSpec, output: OutputFile)
+    }
+
+    /// The picture `path` names: a spec's output, or a template drawn for a
+    /// person. 404 when nothing is there; 400 for a bad size or name.
+    func drawing(for path: RequestPath) throws(HTTPFailure) -> Drawing {
+        let joined = path.segments.joined(separator: "/")
+        if let served = outputs[joined] {
+            let spec = specs[served.spec]
+            return Drawing(key: served.key, isTemplate: false) { () throws(HTTPFailure) in (spec, served.output) }
+        }
+        // `/<folders>/<template>/<size>/<person>.<ext>`
+        let id = path.segments.dropLast(2).joined(separator: "/")
+        if path.segments.count >= 3, let template = templates[id] {
+            let size = try RequestPath.size(path.segments[path.segments.count - 2])
+            let (person, scale) = RequestPath.scale(of: path.stem)
+            guard person.utf8.count <= RequestPath.maxNameBytes else {
+                throw HTTPFailure(400, "name-too-long", "a name may have at most \(RequestPath.maxNameBytes) bytes of UTF-8, this one has \(person.utf8.count)")
+            }
+            guard !person.trimmingCharacters(in: .whitespaces).isEmpty else { throw HTTPFailure(400, "bad-name", "the name is empty") }
+            let format = path.format
+            let key = ContentKey.of(template: id, person: person, size: size, format: format, scale: scale, stamp: stamp)
+            return Drawing(key: key, isTemplate: true) { () throws(HTTPFailure) in
+                let spec = template.instance(person: person, file: PersonFile.name(for: person), size: size)
+                guard let output = spec.outputs.first(where: { $0.target == nil && !$0.dark && $0.format == format && $0.scale == scale }) else {
+                    throw HTTPFailure(404, "not-found", "template '\(id)' makes no \(scale == 1 ? "" : "@\(scale)x ").\(format.rawValue) file")
+                }
+                return (spec, output)
+            }
+        }
+        throw HTTPFailure(404, "not-found", "no spec or template makes '/\(joined.prefix(512))'")
+    }
+}
+
+/// The cache keys of pictures: a hash of everything that shapes the bytes,
+/// so an edited spec's old pictures are never looked up again.
+enum ContentKey {
+    static func of(tree: RenderTree, output: OutputFile, stamp: String) -> String {
+        var bytes = tree.canonicalBytes()
+        // Image and font files reach the bytes outside the tree: the stamp of every served file.
+        bytes += Array("\n\(output.format.rawValue) \(output.scale) \(output.quality ?? -1) \(output.matte?.description ?? "-") \(stamp)".utf8)
+        return "s " + SHA256.hex(bytes)
+    }
+
+    /// A template avatar's key: the template, the name, size and file, and
+    /// the stamp of every served file (a template's look can come from any partial).
+    static func of(template: String, person: String, size: Int, format: OutputFile.Format, scale: Int, stamp: String) -> String {
+        "t " + SHA256.hex(Array("\(template)\n\(person)\n\(size) \(format.rawValue) \(scale) \(stamp)".utf8))
+    }
+
+    /// One hash of every watched file's size, time and inode.
+    static func stamp(of files: [String: [Int64]]) -> String {
+        SHA256.hex(Array(files.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n").utf8))
+    }
+}

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""`logoc serve` under load (issue 20), run by `make bench` (bench/run.py) or alone:
+
+    python3 bench/serve_bench.py --logoc .build/release/logoc [--quick]
+
+In one run, on the same machine, with Debian's wrk:
+  * the limit: logoc's own render time per avatar, `logoc build --data
+    --template --jobs 1 --timings` of N names at 128 px (its resolve, measure,
+    draw and encodePNG stages: what drawing one PNG costs, not the build's
+    file writing), and the most any server could answer with that per core:
+    cores / time per avatar (requests per second);
+  * uncached: wrk, 64 connections, a Lua script giving each request a new
+    name, against the template URL at 128 px: requests/s against the limit
+    (goal >= 0.7), p99 latency (goal <= 50 ms), errors (goal 0);
+  * one render worker against two (`--jobs 1` / `--jobs 2`, goal >= 1.8x);
+  * cached: one URL repeated against the same PNG served by nginx as a
+    static file (goal >= 0.5x).
+wrk runs on the same two cores as the server: its own CPU time is part of
+every figure (docs/serving.md says how to read them).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TEMPLATE = """template: true
+size: 128
+background: auto
+text: {color: auto}
+output: {formats: [png]}
+"""
+# The stages of drawing one avatar's PNG in `build --timings` (not parsing
+# the CSV, writing files, the manifest or the gallery, which serve does not do).
+RENDER_STAGES = ("resolve", "measure", "draw", "encodePNG")
+
+LUA = r"""
+-- Each request a new name: thread id and a counter, so no two requests share a picture.
+local threads = {}
+local next_id = 0
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+end
+local counter = 0
+function request()
+  counter = counter + 1
+  return wrk.format("GET", "/people/avatar/128/Person%20" .. id .. "%20" .. counter .. ".png")
+end
+"""
+
+DONE = r"""
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("WRKJSON {\"requests\": %d, \"seconds\": %f, \"p50\": %f, \"p99\": %f, \"connect\": %d, \"read\": %d, \"write\": %d, \"status\": %d, \"timeout\": %d}\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(99) / 1e3,
+    e.connect, e.read, e.write, e.status, e.timeout))
+end
+"""
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def wrk(url, seconds, connections, script, threads=2):
+    """wrk's figures: requests/s, p50 and p99 in ms, errors (socket and non-2xx/3xx)."""
+    cmd = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s", "-s", script, url]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    line = next((l for l in out.stdout.splitlines() if l.startswith("WRKJSON ")), None)
+    if line is None:
+        raise RuntimeError("wrk printed no summary:\n" + out.stdout + out.stderr)
+    r = json.loads(line[len("WRKJSON "):])
+    r["rps"] = r["requests"] / r["seconds"]
+    r["errors"] = r["connect"] + r["read"] + r["write"] + r["status"] + r["timeout"]
+    return r
+
+
+class Server:
+    """`logoc serve` on a free port until stopped (SIGTERM)."""
+
+    def __init__(self, logoc, root, jobs):
+        self.proc = subprocess.Popen([logoc, "serve", "Specs", "--port", "0", "--jobs", str(jobs), "--queue", "1024",
+                                      "--log-level", "error"], cwd=root, stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r":(\d+)\s*$", line)
+        if not m:
+            self.proc.kill()
+            raise RuntimeError("logoc serve did not start: " + line)
+        self.port = int(m.group(1))
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout=30)
+
+
+def nginx_static(folder, port):
+    """nginx serving `folder` as static files on `port` (same machine, same wrk)."""
+    prefix = os.path.join(folder, "nginx")
+    for sub in ("logs", "tmp"):
+        os.makedirs(os.path.join(prefix, sub), exist_ok=True)
+    conf = os.path.join(prefix, "nginx.conf")
+    with open(conf, "w") as fh:
+        fh.write(f"""worker_processes auto;
+pid logs/nginx.pid;
+error_log logs/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+  access_log off;
+  client_body_temp_path tmp/body; proxy_temp_path tmp/proxy; fastcgi_temp_path tmp/fastcgi;
+  uwsgi_temp_path tmp/uwsgi; scgi_temp_path tmp/scgi;
+  types {{ image/png png; }}
+  etag on;
+  server {{ listen 127.0.0.1:{port}; root {folder}/static; }}
+}}
+""")
+    proc = subprocess.Popen(["nginx", "-p", prefix + "/", "-c", conf, "-e", "stderr", "-g", "daemon off;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    return proc
+
+
+def free_port():
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def run(logoc, quick=False, seconds=None, names=None):
+    seconds = seconds or (3 if quick else 10)
+    names = names or (200 if quick else 1000)
+    cores = os.cpu_count() or 1
+    if not shutil.which("wrk") or not shutil.which("nginx"):
+        return {"skipped": "wrk or nginx is missing (make deps installs both)"}
+    work = tempfile.mkdtemp(prefix="logoc-serve-bench-")
+    try:
+        os.makedirs(os.path.join(work, "Specs/people"))
+        with open(os.path.join(work, "Specs/people/avatar.yaml"), "w") as fh:
+            fh.write(TEMPLATE)
+        with open(os.path.join(work, "people.csv"), "w") as fh:
+            fh.write("name\n" + "".join(f"Person {i}\n" for i in range(names)))
+        lua = os.path.join(work, "names.lua")
+        with open(lua, "w") as fh:
+            fh.write(LUA + DONE)
+        same = os.path.join(work, "same.lua")
+        with open(same, "w") as fh:
+            fh.write(DONE)
+
+        # The limit: logoc's own time per avatar at --jobs 1 (best of 3).
+        per = []
+        for _ in range(3):
+            out = os.path.join(work, "out")
+            shutil.rmtree(out, ignore_errors=True)
+            t0 = time.perf_counter()
+            b = subprocess.run([logoc, "build", "--data", "people.csv", "--template", "Specs/people/avatar.yaml", "-o", out,
+                                "--jobs", "1", "-q", "--timings"], cwd=work, capture_output=True, text=True)
+            if b.returncode != 0:
+                return {"skipped": "logoc build --data failed: " + b.stderr[-500:]}
+            wall = (time.perf_counter() - t0) / names
+            stages = json.loads(b.stderr.strip().splitlines()[-1])["stages"]
+            per.append((sum(stages[k] for k in RENDER_STAGES) / 1000 / names, wall))
+        per_avatar, wall_per_avatar = min(per)
+        limit = cores / per_avatar
+        log(f"serve bench: {per_avatar * 1000:.2f} ms per avatar at --jobs 1, limit {limit:.0f} req/s on {cores} cores")
+
+        result = {"cores": cores, "perAvatarMs": per_avatar * 1000, "buildWallPerAvatarMs": wall_per_avatar * 1000,
+                  "limitRps": limit, "seconds": seconds}
+        for jobs in (1, 2):
+            server = Server(logoc, work, jobs)
+            try:
+                base = f"http://127.0.0.1:{server.port}"
+                wrk(base + "/people/avatar/128/Warm.png", 1, 4, lua)
+                result[f"uncachedJobs{jobs}"] = wrk(base + "/people/avatar/128/x.png", seconds, 64, lua)
+                if jobs == cores or jobs == 2:
+                    result["cachedLogoc"] = wrk(base + "/people/avatar/128/Same%20Name.png", seconds, 64, same)
+                    # The same PNG for nginx.
+                    os.makedirs(os.path.join(work, "static"), exist_ok=True)
+                    import urllib.request
+                    png = urllib.request.urlopen(base + "/people/avatar/128/Same%20Name.png").read()
+                    with open(os.path.join(work, "static/same.png"), "wb") as fh:
+                        fh.write(png)
+            finally:
+                result[f"exitJobs{jobs}"] = server.stop()
+        port = free_port()
+        ngx = nginx_static(work, port)
+        try:
+            result["cachedNginx"] = wrk(f"http://127.0.0.1:{port}/same.png", seconds, 64, same)
+        finally:
+            ngx.send_signal(signal.SIGQUIT)
+            ngx.wait(timeout=30)
+        u = result.get(f"uncachedJobs{min(2, cores)}")
+        result["uncachedOverLimit"] = u["rps"] / limit
+        result["p99Ms"] = u["p99"]
+        result["errors"] = u["errors"]
+        result["twoOverOne"] = result["uncachedJobs2"]["rps"] / result["uncachedJobs1"]["rps"]
+        result["cachedOverNginx"] = result["cachedLogoc"]["rps"] / result["cachedNginx"]["rps"]
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def rows(r):
+    """(label, value) rows for bench/run.py's table, and the goals met."""
+    if "skipped" in r:
+        return [("logoc serve", "skipped: " + r["skipped"])]
+    u = r["uncachedJobs2"]
+    return [
+        ("serve: logoc's render time per avatar PNG at 128 px, --jobs 1 (build --data --timings)",
+         f"{r['perAvatarMs']:.2f} ms (whole build {r['buildWallPerAvatarMs']:.2f} ms); limit {r['limitRps']:.0f} req/s on {r['cores']} cores"),
+        ("serve uncached (wrk, 64 connections, a new name each request) / limit (goal >= 0.7)",
+         f"{r['uncachedOverLimit']:.2f} ({u['rps']:.0f} req/s)"),
+        ("serve uncached p99 (goal <= 50 ms)", f"{r['p99Ms']:.1f} ms (p50 {u['p50']:.1f} ms)"),
+        ("serve uncached errors (goal 0)", f"{r['errors']}"),
+        ("serve --jobs 2 / --jobs 1, uncached (goal >= 1.8)", f"{r['twoOverOne']:.2f} ({r['uncachedJobs1']['rps']:.0f} → {u['rps']:.0f} req/s)"),
+        ("serve cached (one URL) / nginx static file (goal >= 0.5)",
+         f"{r['cachedOverNginx']:.2f} ({r['cachedLogoc']['rps']:.0f} / {r['cachedNginx']['rps']:.0f} req/s)"),
+    ]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--logoc", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".build/release/logoc"))
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seconds", type=int)
+    args = ap.parse_args()
+    r = run(os.path.abspath(args.logoc), quick=args.quick, seconds=args.seconds)
+    for label, value in rows(r):
+        print(f"{label}: {value}")
+    print(json.dumps(r, indent=1))
+
+
+if __name__ == "__main__":
+    main()
