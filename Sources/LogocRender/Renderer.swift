@@ -254,6 +254,8 @@ public final class Renderer {
 package final class VectorSink {
     package var bytes: [UInt8] = []
 
+    package init() {}
+
     /// Cairo's write callback; the closure is an unretained `VectorSink`.
     package static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
