@@ -312,6 +312,8 @@ def main():
                     help="the floor's binary (logoc-bench-floor); default: build it (LOGOC_BENCH=1 swift build -c release --product logoc-bench-floor)")
     ap.add_argument("--check-sizes", default=None, help="spec counts of the check / C floor figure (default 10000,100000; --quick: 10000)")
     ap.add_argument("--watch-edits", type=int, default=20, help="saved specs the watch latency is the median of (0: skip it)")
+    ap.add_argument("--only-issue21", action="store_true",
+                    help="only check against its C floor and the watch latency (results in latest-issue21.md and .json)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count instructions (valgrind's callgrind) of logoc and the floor on N avatars: a ratio the noise cannot move (N=100: about a minute)")
     args = ap.parse_args()
@@ -383,6 +385,69 @@ def main():
             setup()
         r = f.add(run_once(cmd, cwd, env))
         log(f"  {f.label}: {fmt_s(r['seconds'] * f.scale)}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
+
+    def issue21_parts():
+        """Sections 8 and 9 (issue 21): check against its C floor, and the watch."""
+        # 8. check against its floor (issue 21): the C program that only reads
+        # every spec and runs libyaml's event parser over it, interleaved run by
+        # run with `logoc check` (default --jobs, as CI runs it; human output,
+        # to /dev/null) on the same project.
+        check_floor = build_check_floor(os.path.join(corpus, "check_floor"))
+        check_vs = {}
+        if check_floor:
+            for n in n_checks:
+                root = os.path.join(corpus, f"mixed-{n}")
+                log(f"bench: check of {n:,} specs against its C floor")
+                lc = fig(f"checkvs{n}", f"check of {n:,} specs (human output to /dev/null), against the C floor")
+                fc = fig(f"checkfloor{n}", f"C floor of check (read + libyaml events) of {n:,} specs")
+                for _ in range(args.runs):
+                    for f, cmd in ((lc, [logoc, "check", "Specs"]), (fc, [check_floor, "Specs"])):
+                        r = f.add(run_quiet(cmd, root))
+                        log(f"  {f.label}: {fmt_s(r['seconds'])}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
+                check_vs[n] = (lc, fc)
+
+        # 9. Watch latency (issue 21): `logoc watch` of a 10,000-spec project;
+        # after its first build, one spec saved at a time (a new colour, written
+        # whole to a hidden file and renamed over it, as editors and git do) and
+        # the time until that spec's PNG is replaced in the output folder.
+        watch = None
+        if args.watch_edits > 0:
+            watch_root = os.path.join(corpus, f"mixed-{n_watch}")
+            log(f"bench: watch of {n_watch:,} specs, {args.watch_edits} saves")
+            watch = watch_latency(logoc, watch_root, png_spec(watch_root), os.path.join(out, "watch"), args.watch_edits)
+            if watch.get("latencies"):
+                log(f"  watch: first build {fmt_s(watch['firstBuild'])}; save → PNG median {fmt_s(statistics.median(watch['latencies']))}, "
+                    f"p90 {fmt_s(percentile(watch['latencies'], 90))}")
+            else:
+                log(f"  watch: {watch.get('error')}")
+
+        return check_vs, watch
+
+    if args.only_issue21:
+        check_vs, watch = issue21_parts()
+        if not args.keep_outputs:
+            rmtree(out)
+        goals = issue21_goals(check_vs, watch, n_watch, args.watch_edits)
+        env_info["loadAfter"] = os.getloadavg()
+        env_info["benchSeconds"] = time.perf_counter() - began
+        L = ["# logoc benchmark results (issue 21 parts only)", "",
+             f"{env_info['date']} · {env_info['logocVersion']} · {env_info['cores']} cores · load {env_info['loadBefore'][0]:.2f} before, "
+             f"{env_info['loadAfter'][0]:.2f} after · medians of {args.runs} runs · bench took {env_info['benchSeconds']:.0f} s", "",
+             "| goal | target | measured | met |", "|---|---|---|---|"]
+        L += [f"| {g['goal']} | {g['target']} | {g['measured']} | " + ("n/a" if g["met"] is None else ("met" if g["met"] else "**not met**")) + " |" for g in goals]
+        L += ["", "| figure | median | CPU (median) | runs | range | peak RSS | other load |", "|---|---:|---:|---:|---|---:|---:|"]
+        for f in figures.values():
+            L.append(f"| {f.label} | {fmt_s(f.seconds)} | {fmt_s(f.cpu)} | {len(f.runs)} | {fmt_s(min(r['seconds'] for r in f.runs))} – {fmt_s(max(r['seconds'] for r in f.runs))} | "
+                     f"{f.rss:.0f} MB | " + (f"{f.foreign * 100:.0f} %" if f.foreign is not None else "") + " |")
+        md = "\n".join(L) + "\n"
+        os.makedirs(args.results, exist_ok=True)
+        with open(os.path.join(args.results, "latest-issue21.md"), "w", encoding="utf-8") as fh:
+            fh.write(md)
+        with open(os.path.join(args.results, "latest-issue21.json"), "w", encoding="utf-8") as fh:
+            json.dump({"environment": env_info, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()}, "watch": watch},
+                      fh, indent=1, ensure_ascii=False)
+        print(md)
+        return
 
     # 3. check: one spec (pre-commit), all 10,000.
     log("bench: check")
@@ -544,39 +609,7 @@ def main():
         instructions["avatars"] = n
         rmtree(cg_out)
 
-    # 8. check against its floor (issue 21): the C program that only reads
-    # every spec and runs libyaml's event parser over it, interleaved run by
-    # run with `logoc check` (default --jobs, as CI runs it; human output,
-    # to /dev/null) on the same project.
-    check_floor = build_check_floor(os.path.join(corpus, "check_floor"))
-    check_vs = {}
-    if check_floor:
-        for n in n_checks:
-            root = os.path.join(corpus, f"mixed-{n}")
-            log(f"bench: check of {n:,} specs against its C floor")
-            lc = fig(f"checkvs{n}", f"check of {n:,} specs (human output to /dev/null), against the C floor")
-            fc = fig(f"checkfloor{n}", f"C floor of check (read + libyaml events) of {n:,} specs")
-            for _ in range(args.runs):
-                for f, cmd in ((lc, [logoc, "check", "Specs"]), (fc, [check_floor, "Specs"])):
-                    r = f.add(run_quiet(cmd, root))
-                    log(f"  {f.label}: {fmt_s(r['seconds'])}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
-            check_vs[n] = (lc, fc)
-
-    # 9. Watch latency (issue 21): `logoc watch` of a 10,000-spec project;
-    # after its first build, one spec saved at a time (a new colour, written
-    # whole to a hidden file and renamed over it, as editors and git do) and
-    # the time until that spec's PNG is replaced in the output folder.
-    watch = None
-    if args.watch_edits > 0:
-        watch_root = os.path.join(corpus, f"mixed-{n_watch}")
-        watch_meta = meta["mixed"][f"mixed-{n_watch}"]
-        log(f"bench: watch of {n_watch:,} specs, {args.watch_edits} saves")
-        watch = watch_latency(logoc, watch_root, watch_meta["touch"], os.path.join(out, "watch"), args.watch_edits)
-        if watch.get("latencies"):
-            log(f"  watch: first build {fmt_s(watch['firstBuild'])}; save → PNG median {fmt_s(statistics.median(watch['latencies']))}, "
-                f"p90 {fmt_s(percentile(watch['latencies'], 90))}")
-        else:
-            log(f"  watch: {watch.get('error')}")
+    check_vs, watch = issue21_parts()
 
     if not args.keep_outputs:
         rmtree(out)
@@ -597,10 +630,6 @@ def main():
     peer_ratio = {name: paired(f, F["gi_logoc_j1"]) for name, f in peers.items()}
     size_ratio = div(cairo.get("pngBytes"), cairo.get("cairoPNGBytes"))
     encode_ratio = div(cairo.get("encodeMs"), cairo.get("cairoEncodeMs"))
-
-    def goal(name, target, value, shown, met):
-        return {"goal": name, "target": target, "measured": shown, "value": value,
-                "met": None if value is None else bool(met)}
 
     goals = [
         goal(f"cold build of {n_gi:,} avatars: logoc / floor, --jobs 1", "≤ 1.2", floor_ratio,
@@ -633,20 +662,7 @@ def main():
         goal(f"peak RSS of the {n_big:,}-spec build (cold)", "≤ 150 MB", F["cold10k"].rss, f"{F['cold10k'].rss:.0f} MB",
              F["cold10k"].rss <= 150),
     ]
-    for n, (lc, fc) in check_vs.items():
-        ratio = paired(lc, fc)
-        goals.append(goal(f"check of {n:,} specs / its C floor (issue 21)", "≤ 3", ratio,
-                          "n/a" if ratio is None else
-                          f"{ratio:.2f} (medians {fmt_s(lc.seconds)} / {fmt_s(fc.seconds)}; CPU {fmt_ratio(div(lc.cpu, fc.cpu))}; "
-                          f"peak RSS {lc.rss:.0f} MB / {fc.rss:.0f} MB)",
-                          ratio is not None and ratio <= 3))
-    if watch is not None:
-        lat = watch.get("latencies") or []
-        med = statistics.median(lat) if len(lat) == args.watch_edits else None
-        goals.append(goal(f"watch of {n_watch:,} specs: save → PNG replaced, median of {args.watch_edits} (issue 21)", "≤ 100 ms", med,
-                          watch.get("error") or f"{fmt_s(med)} (p90 {fmt_s(percentile(lat, 90))}, range {fmt_s(min(lat))} – {fmt_s(max(lat))}; "
-                          f"first build {fmt_s(watch['firstBuild'])})",
-                          med is not None and med <= 0.100))
+    goals += issue21_goals(check_vs, watch, n_watch, args.watch_edits)
 
     rows = []
     for key, f in figures.items():
@@ -693,8 +709,51 @@ def main():
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
 
 
+def png_spec(root):
+    """The first spec file (in byte order) of the project at `root` with one
+    spec of a solid background colour, no dark variant, and a PNG output:
+    the one the watch figure saves."""
+    for folder, dirs, files in sorted(os.walk(os.path.join(root, "Specs"))):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".yaml") or name.startswith(("_", ".")):
+                continue
+            path = os.path.join(folder, name)
+            text = open(path, encoding="utf-8").read()
+            formats = re.search(r"^output: \{formats: \[([^\]]*)\]", text, re.M)
+            if (re.search(r'^background: "#[0-9A-Fa-f]{6}"', text, re.M) and "dark:" not in text
+                    and "\n---" not in text and formats and "png" in formats.group(1).split(", ")):
+                return os.path.relpath(path, root)
+    return None
+
+
+def goal(name, target, value, shown, met):
+    return {"goal": name, "target": target, "measured": shown, "value": value,
+            "met": None if value is None else bool(met)}
+
+
+def issue21_goals(check_vs, watch, n_watch, edits):
+    """The goals of issue 21: check / its C floor ≤ 3 at each size, watch ≤ 100 ms."""
+    goals = []
+    for n, (lc, fc) in check_vs.items():
+        ratio = paired(lc, fc)
+        goals.append(goal(f"check of {n:,} specs / its C floor (issue 21)", "≤ 3", ratio,
+                          "n/a" if ratio is None else
+                          f"{ratio:.2f} (medians {fmt_s(lc.seconds)} / {fmt_s(fc.seconds)}; CPU {fmt_ratio(div(lc.cpu, fc.cpu))}; "
+                          f"peak RSS {lc.rss:.0f} MB / {fc.rss:.0f} MB)",
+                          ratio is not None and ratio <= 3))
+    if watch is not None:
+        lat = watch.get("latencies") or []
+        med = statistics.median(lat) if len(lat) == edits else None
+        goals.append(goal(f"watch of {n_watch:,} specs: save → PNG replaced, median of {edits} (issue 21)", "≤ 100 ms", med,
+                          watch.get("error") or f"{fmt_s(med)} (p90 {fmt_s(percentile(lat, 90))}, range {fmt_s(min(lat))} – {fmt_s(max(lat))}; "
+                          f"first build {fmt_s(watch['firstBuild'])})",
+                          med is not None and med <= 0.100))
+    return goals
+
+
 def watch_latency(logoc, root, touch, out, edits):
-    """Starts `logoc watch Specs -o OUT` in `root`, waits for its first build
+    """Starts `logoc watch -v Specs -o OUT` in `root` (-v: the summary of each build, kept), waits for its first build
     (the "watching …" line it prints after every build), then saves `touch`
     `edits` times with a new background colour and times each save until
     the spec's PNG in OUT is replaced (its inode or mtime changes, polled
@@ -705,6 +764,8 @@ def watch_latency(logoc, root, touch, out, edits):
     import signal
     import threading
 
+    if touch is None:
+        return {"error": "no spec with a solid background and a PNG output to save", "latencies": []}
     rmtree(out)
     spec = os.path.join(root, touch)
     png = os.path.join(out, os.path.relpath(os.path.splitext(spec)[0] + ".png", os.path.join(root, "Specs")))
@@ -717,7 +778,7 @@ def watch_latency(logoc, root, touch, out, edits):
         os.replace(hidden, spec)
 
     env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
-    proc = subprocess.Popen([logoc, "watch", "Specs", "-o", out], cwd=root, stdin=subprocess.DEVNULL,
+    proc = subprocess.Popen([logoc, "watch", "-v", "Specs", "-o", out], cwd=root, stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     lines = queue.Queue()
 
@@ -740,6 +801,8 @@ def watch_latency(logoc, root, touch, out, edits):
                 return False
             if line.startswith("watching "):
                 return True
+            if " built, " in line:
+                result.setdefault("summaries", []).append(line.strip())
 
     def stamp():
         try:
