@@ -106,13 +106,20 @@ schema: build
 clean:
 	rm -rf .build $(DIST)
 
-## The benchmark of issue 6 (docs/performance.md): corpora, logoc, its floor and
-## its peers in one run, medians of several runs; about 10 minutes. Prints the
-## goals table and writes bench/.results/latest.md and latest.json.
+## The benchmark of issues 6 and 21 (docs/performance.md): corpora, logoc, its
+## floors and its peers in one run, medians of several runs. Prints the goals
+## table and writes bench/.results/latest.md and latest.json.
 ## BENCH_ARGS passes options to bench/run.py (e.g. --quick, --runs 5).
-.PHONY: bench benchdeps
-bench: release benchdeps
-	python3 bench/run.py --logoc .build/release/logoc $(BENCH_ARGS)
+.PHONY: bench benchdeps bench-floor
+bench: release bench-floor benchdeps
+	python3 bench/run.py --logoc .build/release/logoc \
+	  --floor "$$(LOGOC_BENCH=1 $(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/logoc-bench-floor" $(BENCH_ARGS)
+
+## The benchmark's floor (bench/floor): a program of its own, not linked into
+## logoc, in the package only when LOGOC_BENCH is set (so `make release` does
+## not build it), built as logoc is.
+bench-floor: deps
+	LOGOC_BENCH=1 $(SWIFT) build -c release --static-swift-stdlib --product logoc-bench-floor
 
 ## What the bench's peers need (no-op when present): Pillow, numpy and pycairo
 ## from PyPI (pycairo builds against libcairo2-dev and pkg-config from `make

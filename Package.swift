@@ -87,6 +87,23 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The benchmark's floor (bench/floor, docs/performance.md): a program of its
+// own, not linked into logoc, and only when LOGOC_BENCH is set, so neither
+// `make release` nor `swift build` spends time on it. `make bench` builds it:
+// `LOGOC_BENCH=1 swift build -c release --product logoc-bench-floor`. It
+// draws with LogocRender's `package` API (font session, canvas, text ink).
+if Context.environment["LOGOC_BENCH"] != nil {
+    package.targets.append(.executableTarget(
+        name: "logoc-bench-floor",
+        dependencies: [
+            "LogocRender", "LogocRenderTree", "LogocImageIO", "LogocFonts", "LogocCore", "CCairo", "CPango",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "bench/floor"
+    ))
+    package.products.append(.executable(name: "logoc-bench-floor", targets: ["logoc-bench-floor"]))
+}
+
 // libFuzzer targets (docs/hardening.md), only when LOGOC_FUZZ is set: each
 // defines `LLVMFuzzerTestOneInput` and no `main`, so it links only with
 // `-sanitize=fuzzer`; a normal `swift build` must never see them. `make fuzz`

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reproducible spec corpora for `make bench` (docs/performance.md).
 
-    python3 bench/make_corpus.py OUT [--seed 6] [--mixed 1000:512 --mixed 10000:64,128,256,512] [--gi 1000]
+    python3 bench/make_corpus.py OUT [--seed 6] [--mixed 1000:512 --mixed 10000:64,128,256,512] [--gi 1000] [--reuse]
 
 writes, below OUT:
 
@@ -20,17 +20,22 @@ writes, below OUT:
                    avatars at 512 px, PNG only, one file each
                    (Specs/giNNNNN.yaml): circle, two-stop linear gradient at
                    135°, two white initials in Inter Bold at 160 px. Spec i
-                   is Floor.avatar(i) in Sources/LogocRender/Floor.swift (the
-                   same splitmix64 formula), so `logoc bench-floor` and the
+                   is Floor.avatar(i) in bench/floor/Floor.swift (the
+                   same splitmix64 formula), so `logoc-bench-floor` and the
                    peer scripts draw the same avatars.
   corpus.json      what was generated: seed, counts, and for each mixed
                    corpus the spec the bench edits for the one-spec rebuild
                    and the spec it checks alone.
 
 Everything is a function of the seed: two runs write identical files.
+With --reuse, a corpus already in OUT that this same generator made with
+the same seed and parameters (its hidden .stamp.json says so) is kept as it
+is, and only the others are written: the bench's 100,000-spec corpus takes
+minutes to write. Without it, OUT is emptied first.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -302,27 +307,53 @@ def write_mixed(root, count, sizes, seed):
     return {"count": count, "sizes": sizes, "touch": touch, "checkOne": check_one, "mix": dict(sorted(stats.items()))}
 
 
+def cached(root, key, reuse, write):
+    """`write(root)`'s result, from `root/.stamp.json` when `reuse` and the
+    stamp was made with the same `key` (generator, seed, parameters); else
+    `root` is written anew and stamped last, so a corpus cut short is never
+    taken for whole."""
+    stamp = os.path.join(root, ".stamp.json")
+    if reuse:
+        try:
+            with open(stamp, encoding="utf-8") as f:
+                saved = json.load(f)
+            if saved.get("key") == key:
+                return saved.get("meta")
+        except (OSError, ValueError):
+            pass
+    if os.path.exists(root):
+        shutil.rmtree(root)
+    result = write(root)
+    with open(stamp, "w", encoding="utf-8") as f:
+        json.dump({"key": key, "meta": result}, f, ensure_ascii=False)
+    return result
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--mixed", action="append", default=None, help="COUNT:SIZE,SIZE… (repeatable)")
     ap.add_argument("--gi", type=int, default=1000, help="gradient+initials specs (0: none)")
+    ap.add_argument("--reuse", action="store_true", help="keep a corpus of OUT made with the same seed and parameters (.stamp.json)")
     args = ap.parse_args()
     mixed = args.mixed or ["1000:512", "10000:64,128,256,512"]
-    if os.path.exists(args.out):
+    if os.path.exists(args.out) and not args.reuse:
         shutil.rmtree(args.out)
-    os.makedirs(args.out)
+    os.makedirs(args.out, exist_ok=True)
+    generator = hashlib.sha256(open(os.path.abspath(__file__), "rb").read()).hexdigest()
     meta = {"seed": args.seed, "mixed": {}, "gi": None}
     for m in mixed:
         count, sizes = m.split(":")
         name = f"mixed-{count}"
-        meta["mixed"][name] = write_mixed(os.path.join(args.out, name), int(count), [int(s) for s in sizes.split(",")], args.seed)
+        meta["mixed"][name] = cached(os.path.join(args.out, name), [generator, args.seed, m], args.reuse,
+                                     lambda root: write_mixed(root, int(count), [int(s) for s in sizes.split(",")], args.seed))
     if args.gi:
-        write_gi(os.path.join(args.out, f"gi-{args.gi}"), args.gi)
+        cached(os.path.join(args.out, f"gi-{args.gi}"), [generator, args.gi], args.reuse, lambda root: write_gi(root, args.gi))
         meta["gi"] = {"dir": f"gi-{args.gi}", "count": args.gi, "size": 512, "angle": GI_ANGLE, "textPx": 512 * GI_TEXT_FRACTION}
         # The same avatars with the web favicon set (docs/targets.md).
-        write_gi(os.path.join(args.out, f"gi-{args.gi}-web"), args.gi, targets="{web: favicon}")
+        cached(os.path.join(args.out, f"gi-{args.gi}-web"), [generator, args.gi, "web"], args.reuse,
+               lambda root: write_gi(root, args.gi, targets="{web: favicon}"))
         meta["giWeb"] = {"dir": f"gi-{args.gi}-web", "count": args.gi, "targets": "{web: favicon}"}
     with open(os.path.join(args.out, "corpus.json"), "w") as f:
         json.dump(meta, f, indent=1, ensure_ascii=False)

@@ -7,8 +7,12 @@ Generates the corpora (bench/make_corpus.py, fixed seed) into bench/.corpus/,
 times every figure of issue 6 as the median of several whole-process runs
 (time.perf_counter around each process, peak RSS from os.wait4's ru_maxrss),
 reads logoc's per-stage timers (`--timings`, the last JSON line of standard
-error), runs the floor (`logoc bench-floor`) and the peers (Pillow, pycairo,
-ImageMagick) interleaved with logoc on the same avatars, and prints a table of
+error), runs the floor (`logoc-bench-floor`, bench/floor, a program of its
+own that this script builds unless --floor names it) and the peers (Pillow,
+pycairo, ImageMagick) interleaved with logoc on the same avatars, times
+`logoc check` against its C floor (bench/check_floor.c: read every spec and
+run libyaml's event parser) on 10,000 and 100,000 specs, measures how long
+`logoc watch` takes from a saved spec to its new PNG, and prints a table of
 every goal with its measured value, met or not. The table and every raw run
 go to bench/.results/latest.md and latest.json. docs/performance.md explains
 each figure.
@@ -86,6 +90,25 @@ def run_once(cmd, cwd, env=None):
             "stderr": err.read().decode("utf-8", "replace"),
             "stdout": out.read().decode("utf-8", "replace"),
         }
+
+
+def run_quiet(cmd, cwd):
+    """Runs a whole process with its output to /dev/null (what a CI log
+    costs is not the command's); returns seconds, CPU, peak RSS (MB), exit
+    code and how busy the rest of the machine was, as `run_once`."""
+    full_env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    busy0 = busy_seconds()
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=full_env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    busy1 = busy_seconds()
+    cpu = usage.ru_utime + usage.ru_stime
+    foreign = None
+    if busy0 is not None and busy1 is not None and seconds > 0:
+        foreign = max(0.0, (busy1 - busy0 - cpu) / (seconds * (os.cpu_count() or 1)))
+    return {"seconds": seconds, "rssMB": usage.ru_maxrss / 1024, "cpuSeconds": cpu, "foreignLoad": foreign,
+            "rc": os.waitstatus_to_exitcode(status), "stderr": "", "stdout": ""}
 
 
 def timings_of(stderr):
@@ -210,6 +233,50 @@ def paired(a, b):
     return statistics.median(pairs) if pairs else None
 
 
+def build_floor():
+    """Builds the floor (bench/floor, only in the package when LOGOC_BENCH is
+    set) as `make release` builds logoc; returns its path, or None."""
+    env = dict(os.environ, LOGOC_BENCH="1")
+    cmd = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "logoc-bench-floor"]
+    log("bench: " + " ".join(["LOGOC_BENCH=1", *cmd]))
+    try:
+        built = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True)
+        if built.returncode != 0:
+            log(f"bench: building the floor failed:\n{built.stdout[-2000:]}{built.stderr[-2000:]}")
+            return None
+        where = subprocess.run(cmd[:4] + ["--show-bin-path"], cwd=REPO, env=env, capture_output=True, text=True).stdout.strip()
+    except OSError as e:
+        log(f"bench: cannot build the floor: {e}")
+        return None
+    path = os.path.join(where, "logoc-bench-floor")
+    return path if os.access(path, os.X_OK) else None
+
+
+def build_check_floor(dest):
+    """Compiles bench/check_floor.c (cc -O2, libyaml; the Swift toolchain's
+    clang where there is no cc); returns its path, or None."""
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        log("bench: no C compiler (cc, clang) for check_floor.c")
+        return None
+    cmd = [compiler, "-O2", "-o", dest, os.path.join(HERE, "check_floor.c"), "-lyaml"]
+    try:
+        built = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        log(f"bench: cannot compile check_floor.c: {e}")
+        return None
+    if built.returncode != 0:
+        log(f"bench: compiling check_floor.c failed:\n{built.stderr[-2000:]}")
+        return None
+    return dest
+
+
+def percentile(values, p):
+    """The p-th percentile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(-(-p * len(ordered) // 100)) - 1))]
+
+
 def fmt_s(x):
     if x is None:
         return "n/a"
@@ -243,6 +310,12 @@ def main():
     ap.add_argument("--no-serve", action="store_true", help="skip `logoc serve` under wrk (bench/serve_bench.py)")
     ap.add_argument("--formats-runs", type=int, default=1, help="runs of the all-formats build of the avatars (0: skip it)")
     ap.add_argument("--keep-outputs", action="store_true", help="keep what the runs wrote (bench/.corpus/out, about 0.8 GB)")
+    ap.add_argument("--floor", default=os.environ.get("LOGOC_BENCH_FLOOR"),
+                    help="the floor's binary (logoc-bench-floor); default: build it (LOGOC_BENCH=1 swift build -c release --product logoc-bench-floor)")
+    ap.add_argument("--check-sizes", default=None, help="spec counts of the check / C floor figure (default 10000,100000; --quick: 10000)")
+    ap.add_argument("--watch-edits", type=int, default=20, help="saved specs the watch latency is the median of (0: skip it)")
+    ap.add_argument("--only-issue21", action="store_true",
+                    help="only check against its C floor and the watch latency (results in latest-issue21.md and .json)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count instructions (valgrind's callgrind) of logoc and the floor on N avatars: a ratio the noise cannot move (N=100: about a minute)")
     args = ap.parse_args()
@@ -254,6 +327,9 @@ def main():
     if not os.access(logoc, os.X_OK):
         sys.exit(f"bench: no logoc binary at {logoc} (make release, or --logoc PATH)")
     n_mixed, n_big, n_gi = (200, 1000, 200) if args.quick else (1000, 10000, 1000)
+    # check against its C floor, and the watch, on projects of these sizes.
+    n_checks = [int(x) for x in (args.check_sizes or ("10000" if args.quick else "10000,100000")).split(",") if x]
+    n_watch = 10000
     corpus = args.corpus
     out = os.path.join(corpus, "out")
     env_info = {
@@ -267,10 +343,15 @@ def main():
         "runs": args.runs,
     }
 
-    # 1. Corpora.
-    log(f"bench: generating corpora (seed {args.seed}) in {corpus}")
-    gen = subprocess.run([sys.executable, os.path.join(HERE, "make_corpus.py"), corpus, "--seed", str(args.seed),
-                          "--mixed", f"{n_mixed}:512", "--mixed", f"{n_big}:{args.sizes_10k}", "--gi", str(n_gi)],
+    # 1. Corpora, kept between runs (--reuse: only what is missing or
+    # was made otherwise is written; the 100,000 specs take minutes).
+    log(f"bench: corpora (seed {args.seed}) in {corpus}")
+    extra_mixed = []
+    for n in sorted(set(n_checks + ([n_watch] if args.watch_edits > 0 else []))):
+        if n not in (n_mixed, n_big):
+            extra_mixed += ["--mixed", f"{n}:{args.sizes_10k}"]
+    gen = subprocess.run([sys.executable, os.path.join(HERE, "make_corpus.py"), corpus, "--seed", str(args.seed), "--reuse",
+                          "--mixed", f"{n_mixed}:512", "--mixed", f"{n_big}:{args.sizes_10k}", *extra_mixed, "--gi", str(n_gi)],
                          capture_output=True, text=True)
     if gen.returncode != 0:
         sys.exit("bench: make_corpus.py failed:\n" + gen.stderr)
@@ -285,11 +366,15 @@ def main():
     probe = run_once([logoc, "check", "--timings", "Specs/gi00000.yaml"], gi_root)
     has_timings = probe["rc"] == 0 and timings_of(probe["stderr"]) is not None
     probe_out = os.path.join(out, "probe-floor")
-    floor_probe = run_once([logoc, "bench-floor", "--count", "1", "--size", "64", "--jobs", "1", "-o", probe_out], REPO)
-    has_floor = floor_probe["rc"] == 0 and '"count": 1' in floor_probe["stdout"]
-    rmtree(probe_out)
+    floor = os.path.abspath(args.floor) if args.floor else build_floor()
+    has_floor = False
+    if floor:
+        floor_probe = run_once([floor, "--count", "1", "--size", "64", "--jobs", "1", "-o", probe_out], REPO)
+        has_floor = floor_probe["rc"] == 0 and '"count": 1' in floor_probe["stdout"]
+        rmtree(probe_out)
+    env_info["floor"] = floor
     T = ["--timings"] if has_timings else []
-    log(f"bench: --timings {'available' if has_timings else 'unavailable'}; bench-floor {'available' if has_floor else 'unavailable'}")
+    log(f"bench: --timings {'available' if has_timings else 'unavailable'}; floor {floor if has_floor else 'unavailable'}")
 
     figures = {}
 
@@ -302,6 +387,69 @@ def main():
             setup()
         r = f.add(run_once(cmd, cwd, env))
         log(f"  {f.label}: {fmt_s(r['seconds'] * f.scale)}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
+
+    def issue21_parts():
+        """Sections 8 and 9 (issue 21): check against its C floor, and the watch."""
+        # 8. check against its floor (issue 21): the C program that only reads
+        # every spec and runs libyaml's event parser over it, interleaved run by
+        # run with `logoc check` (default --jobs, as CI runs it; human output,
+        # to /dev/null) on the same project.
+        check_floor = build_check_floor(os.path.join(corpus, "check_floor"))
+        check_vs = {}
+        if check_floor:
+            for n in n_checks:
+                root = os.path.join(corpus, f"mixed-{n}")
+                log(f"bench: check of {n:,} specs against its C floor")
+                lc = fig(f"checkvs{n}", f"check of {n:,} specs (human output to /dev/null), against the C floor")
+                fc = fig(f"checkfloor{n}", f"C floor of check (read + libyaml events) of {n:,} specs")
+                for _ in range(args.runs):
+                    for f, cmd in ((lc, [logoc, "check", "Specs"]), (fc, [check_floor, "Specs"])):
+                        r = f.add(run_quiet(cmd, root))
+                        log(f"  {f.label}: {fmt_s(r['seconds'])}, {r['rssMB']:.0f} MB" + ("" if r["rc"] == 0 else f", exit {r['rc']}"))
+                check_vs[n] = (lc, fc)
+
+        # 9. Watch latency (issue 21): `logoc watch` of a 10,000-spec project;
+        # after its first build, one spec saved at a time (a new colour, written
+        # whole to a hidden file and renamed over it, as editors and git do) and
+        # the time until that spec's PNG is replaced in the output folder.
+        watch = None
+        if args.watch_edits > 0:
+            watch_root = os.path.join(corpus, f"mixed-{n_watch}")
+            log(f"bench: watch of {n_watch:,} specs, {args.watch_edits} saves")
+            watch = watch_latency(logoc, watch_root, png_spec(watch_root), os.path.join(out, "watch"), args.watch_edits)
+            if watch.get("latencies"):
+                log(f"  watch: first build {fmt_s(watch['firstBuild'])}; save → PNG median {fmt_s(statistics.median(watch['latencies']))}, "
+                    f"p90 {fmt_s(percentile(watch['latencies'], 90))}")
+            else:
+                log(f"  watch: {watch.get('error')}")
+
+        return check_vs, watch
+
+    if args.only_issue21:
+        check_vs, watch = issue21_parts()
+        if not args.keep_outputs:
+            rmtree(out)
+        goals = issue21_goals(check_vs, watch, n_watch, args.watch_edits)
+        env_info["loadAfter"] = os.getloadavg()
+        env_info["benchSeconds"] = time.perf_counter() - began
+        L = ["# logoc benchmark results (issue 21 parts only)", "",
+             f"{env_info['date']} · {env_info['logocVersion']} · {env_info['cores']} cores · load {env_info['loadBefore'][0]:.2f} before, "
+             f"{env_info['loadAfter'][0]:.2f} after · medians of {args.runs} runs · bench took {env_info['benchSeconds']:.0f} s", "",
+             "| goal | target | measured | met |", "|---|---|---|---|"]
+        L += [f"| {g['goal']} | {g['target']} | {g['measured']} | " + ("n/a" if g["met"] is None else ("met" if g["met"] else "**not met**")) + " |" for g in goals]
+        L += ["", "| figure | median | CPU (median) | runs | range | peak RSS | other load |", "|---|---:|---:|---:|---|---:|---:|"]
+        for f in figures.values():
+            L.append(f"| {f.label} | {fmt_s(f.seconds)} | {fmt_s(f.cpu)} | {len(f.runs)} | {fmt_s(min(r['seconds'] for r in f.runs))} – {fmt_s(max(r['seconds'] for r in f.runs))} | "
+                     f"{f.rss:.0f} MB | " + (f"{f.foreign * 100:.0f} %" if f.foreign is not None else "") + " |")
+        md = "\n".join(L) + "\n"
+        os.makedirs(args.results, exist_ok=True)
+        with open(os.path.join(args.results, "latest-issue21.md"), "w", encoding="utf-8") as fh:
+            fh.write(md)
+        with open(os.path.join(args.results, "latest-issue21.json"), "w", encoding="utf-8") as fh:
+            json.dump({"environment": env_info, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()}, "watch": watch},
+                      fh, indent=1, ensure_ascii=False)
+        print(md)
+        return
 
     # 3. check: one spec (pre-commit), all 10,000.
     log("bench: check")
@@ -355,8 +503,8 @@ def main():
     floor_out = os.path.join(out, "gi-floor")
     gl1 = fig("gi_logoc_j1", f"logoc build of the {n_gi:,} avatars, --jobs 1")
     gl2 = fig("gi_logoc_j2", f"logoc build of the {n_gi:,} avatars, --jobs 2")
-    fl1 = fig("gi_floor_j1", f"floor (bench-floor) of the {n_gi:,} avatars, --jobs 1") if has_floor else None
-    fl2 = fig("gi_floor_j2", f"floor (bench-floor) of the {n_gi:,} avatars, --jobs 2") if has_floor else None
+    fl1 = fig("gi_floor_j1", f"floor (logoc-bench-floor) of the {n_gi:,} avatars, --jobs 1") if has_floor else None
+    fl2 = fig("gi_floor_j2", f"floor (logoc-bench-floor) of the {n_gi:,} avatars, --jobs 2") if has_floor else None
     peers = {}
     if not args.no_peers:
         if python_has("PIL") and python_has("numpy"):
@@ -385,10 +533,10 @@ def main():
             step(gw2, [logoc, "build", *T, "-v", "--jobs", "2", "Specs", "-o", gi_web_out], gi_web_root, setup=lambda: rmtree(gi_web_out))
         step(gl1, [logoc, "build", *T, "-v", "--jobs", "1", "Specs", "-o", gi_out], gi_root, setup=lambda: rmtree(gi_out))
         if fl1:
-            step(fl1, [logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "1", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
+            step(fl1, [floor, "--count", str(n_gi), "--size", "512", "--jobs", "1", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
         step(gl2, [logoc, "build", *T, "-v", "--jobs", "2", "Specs", "-o", gi_out], gi_root, setup=lambda: rmtree(gi_out))
         if fl2:
-            step(fl2, [logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "2", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
+            step(fl2, [floor, "--count", str(n_gi), "--size", "512", "--jobs", "2", "-o", floor_out], REPO, setup=lambda: rmtree(floor_out))
         for name, f in peers.items():
             if r >= args.runs:
                 break
@@ -430,8 +578,8 @@ def main():
         identical = sum(1 for x in names if os.path.exists(os.path.join(floor_out, x)) and filecmp.cmp(os.path.join(gi_out, x), os.path.join(floor_out, x), shallow=False))
         cmp_out = os.path.join(out, "gi-floor-cairo")
         rmtree(cmp_out)
-        log("bench: Cairo's PNG writer on the floor's surfaces (bench-floor --compare-cairo)")
-        r = run_once([logoc, "bench-floor", "--count", str(n_gi), "--size", "512", "--jobs", "1", "--compare-cairo", "-o", cmp_out], REPO)
+        log("bench: Cairo's PNG writer on the floor's surfaces (logoc-bench-floor --compare-cairo)")
+        r = run_once([floor, "--count", str(n_gi), "--size", "512", "--jobs", "1", "--compare-cairo", "-o", cmp_out], REPO)
         try:
             cairo = json.loads(r["stdout"].strip().splitlines()[-1])
         except (ValueError, IndexError):
@@ -459,9 +607,11 @@ def main():
         rmtree(cg_out)
         specs = [f"Specs/gi{i:05d}.yaml" for i in range(n)]
         instructions["logoc"] = counted([logoc, "build", "--jobs", "1", *specs, "-o", cg_out + "/logoc"], gi_root)
-        instructions["floor"] = counted([logoc, "bench-floor", "--count", str(n), "--size", "512", "--jobs", "1", "-o", cg_out + "/floor"], REPO)
+        instructions["floor"] = counted([floor, "--count", str(n), "--size", "512", "--jobs", "1", "-o", cg_out + "/floor"], REPO)
         instructions["avatars"] = n
         rmtree(cg_out)
+
+    check_vs, watch = issue21_parts()
 
     if not args.keep_outputs:
         rmtree(out)
@@ -482,10 +632,6 @@ def main():
     peer_ratio = {name: paired(f, F["gi_logoc_j1"]) for name, f in peers.items()}
     size_ratio = div(cairo.get("pngBytes"), cairo.get("cairoPNGBytes"))
     encode_ratio = div(cairo.get("encodeMs"), cairo.get("cairoEncodeMs"))
-
-    def goal(name, target, value, shown, met):
-        return {"goal": name, "target": target, "measured": shown, "value": value,
-                "met": None if value is None else bool(met)}
 
     goals = [
         goal(f"cold build of {n_gi:,} avatars: logoc / floor, --jobs 1", "≤ 1.2", floor_ratio,
@@ -518,6 +664,7 @@ def main():
         goal(f"peak RSS of the {n_big:,}-spec build (cold)", "≤ 150 MB", F["cold10k"].rss, f"{F['cold10k'].rss:.0f} MB",
              F["cold10k"].rss <= 150),
     ]
+    goals += issue21_goals(check_vs, watch, n_watch, args.watch_edits)
 
     rows = []
     for key, f in figures.items():
@@ -562,11 +709,154 @@ def main():
         fh.write(md)
     with open(os.path.join(args.results, "latest.json"), "w", encoding="utf-8") as fh:
         json.dump({"environment": env_info, "corpus": meta, "goals": goals, "figures": {k: f.summary() for k, f in figures.items()},
-                   "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical,
+                   "extra": dict(extra), "cairo": cairo, "instructions": instructions, "floorIdentical": identical, "watch": watch,
                    "meanPNGBytes": {"mixed1k": mixed_mean, "gi1k": gi_mean}, "formats": formats,
                    "indexedPNGs": {"mixed1k": mixed_indexed, "gi1k": gi_indexed}, "serve": serve}, fh, indent=1, ensure_ascii=False)
     print(md)
     print(f"(written to {os.path.relpath(os.path.join(args.results, 'latest.md'), os.getcwd())} and latest.json)")
+
+
+def png_spec(root):
+    """The first spec file (in byte order) of the project at `root` with one
+    spec of a solid background colour, no dark variant, and a PNG output:
+    the one the watch figure saves."""
+    for folder, dirs, files in sorted(os.walk(os.path.join(root, "Specs"))):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".yaml") or name.startswith(("_", ".")):
+                continue
+            path = os.path.join(folder, name)
+            text = open(path, encoding="utf-8").read()
+            formats = re.search(r"^output: \{formats: \[([^\]]*)\]", text, re.M)
+            if (re.search(r'^background: "#[0-9A-Fa-f]{6}"', text, re.M) and "dark:" not in text
+                    and "\n---" not in text and formats and "png" in formats.group(1).split(", ")):
+                return os.path.relpath(path, root)
+    return None
+
+
+def goal(name, target, value, shown, met):
+    return {"goal": name, "target": target, "measured": shown, "value": value,
+            "met": None if value is None else bool(met)}
+
+
+def issue21_goals(check_vs, watch, n_watch, edits):
+    """The goals of issue 21: check / its C floor ≤ 3 at each size, watch ≤ 100 ms."""
+    goals = []
+    for n, (lc, fc) in check_vs.items():
+        ratio = paired(lc, fc)
+        goals.append(goal(f"check of {n:,} specs / its C floor (issue 21)", "≤ 3", ratio,
+                          "n/a" if ratio is None else
+                          f"{ratio:.2f} (medians {fmt_s(lc.seconds)} / {fmt_s(fc.seconds)}; CPU {fmt_ratio(div(lc.cpu, fc.cpu))}; "
+                          f"peak RSS {lc.rss:.0f} MB / {fc.rss:.0f} MB)",
+                          ratio is not None and ratio <= 3))
+    if watch is not None:
+        lat = watch.get("latencies") or []
+        med = statistics.median(lat) if len(lat) == edits else None
+        goals.append(goal(f"watch of {n_watch:,} specs: save → PNG replaced, median of {edits} (issue 21)", "≤ 100 ms", med,
+                          watch.get("error") or f"{fmt_s(med)} (p90 {fmt_s(percentile(lat, 90))}, range {fmt_s(min(lat))} – {fmt_s(max(lat))}; "
+                          f"first build {fmt_s(watch['firstBuild'])})",
+                          med is not None and med <= 0.100))
+    return goals
+
+
+def watch_latency(logoc, root, touch, out, edits):
+    """Starts `logoc watch -v Specs -o OUT` in `root` (-v: the summary of each build, kept), waits for its first build
+    (the "watching …" line it prints after every build), then saves `touch`
+    `edits` times with a new background colour and times each save until
+    the spec's PNG in OUT is replaced (its inode or mtime changes, polled
+    every 0.5 ms), waiting for the build's "watching" line before the next
+    save. Puts the spec back as it was. Returns the first build's seconds and
+    every latency in seconds, or an error."""
+    import queue
+    import signal
+    import threading
+
+    if touch is None:
+        return {"error": "no spec with a solid background and a PNG output to save", "latencies": []}
+    rmtree(out)
+    spec = os.path.join(root, touch)
+    png = os.path.join(out, os.path.relpath(os.path.splitext(spec)[0] + ".png", os.path.join(root, "Specs")))
+    original = open(spec, encoding="utf-8").read()
+    hidden = os.path.join(os.path.dirname(spec), "." + os.path.basename(spec) + ".saving")
+
+    def save(text):
+        with open(hidden, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(hidden, spec)
+
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    proc = subprocess.Popen([logoc, "watch", "-v", "Specs", "-o", out], cwd=root, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    lines = queue.Queue()
+
+    def reader():
+        for raw in proc.stderr:
+            lines.put(raw.decode("utf-8", "replace"))
+        lines.put(None)
+
+    threading.Thread(target=reader, daemon=True).start()
+
+    def built(timeout):
+        """Waits for the next "watching" line; False on timeout or exit."""
+        end = time.perf_counter() + timeout
+        while True:
+            try:
+                line = lines.get(timeout=max(0.0, end - time.perf_counter()))
+            except queue.Empty:
+                return False
+            if line is None:
+                return False
+            if line.startswith("watching "):
+                return True
+            if " built, " in line:
+                result.setdefault("summaries", []).append(line.strip())
+
+    def stamp():
+        try:
+            info = os.stat(png)
+            return info.st_ino, info.st_mtime_ns
+        except OSError:
+            return None
+
+    result = {"spec": touch, "edits": edits, "latencies": []}
+    try:
+        start = time.perf_counter()
+        if not built(1800):
+            result["error"] = "the watch's first build did not finish"
+            return result
+        result["firstBuild"] = time.perf_counter() - start
+        if stamp() is None:
+            result["error"] = f"no PNG at {png} after the first build"
+            return result
+        for k in range(edits):
+            text = re.sub(r'^background: "#[0-9A-Fa-f]{6}"', f'background: "#{0x20 + k:02X}3A5F"', original, count=1, flags=re.M)
+            if text == original:
+                result["error"] = f"{touch} has no solid background line to change"
+                return result
+            before = stamp()
+            t0 = time.perf_counter()
+            save(text)
+            deadline = t0 + 60
+            while stamp() == before and time.perf_counter() < deadline:
+                time.sleep(0.0005)
+            if stamp() == before:
+                result["error"] = f"save {k + 1}: the PNG was not replaced within 60 s"
+                return result
+            result["latencies"].append(time.perf_counter() - t0)
+            if not built(60):
+                result["error"] = f"save {k + 1}: no build finished within 60 s"
+                return result
+    finally:
+        save(original)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        rmtree(out)
+    return result
 
 
 def every_format(gi_root, dest):

@@ -8,10 +8,10 @@ import LogocRenderTree
 /// fonts logoc names: the bundled set, the project's font folders, and font
 /// files that specs name. No other font on the machine can change an output.
 /// Owned by one task; Pango and fontconfig objects never cross threads.
-final class FontSession {
+package final class FontSession {
     private let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    package let context: OpaquePointer
     private let catalog: FontCatalog
     /// Font files in the configuration: only those a text needs are added,
     /// since reading a font's character map (a CJK collection's especially)
@@ -47,7 +47,7 @@ final class FontSession {
         </fontconfig>
         """
 
-    init(catalog: FontCatalog) throws(RenderError) {
+    package init(catalog: FontCatalog) throws(RenderError) {
         guard let config = FcConfigCreate() else { throw .environment("fontconfig could not create a configuration") }
         self.config = config
         self.catalog = catalog
@@ -153,7 +153,7 @@ final class FontSession {
     /// The bundled colour emoji family.
     static let emojiFamily = "Noto Color Emoji"
 
-    func families(for run: TextRun) -> [String] {
+    package func families(for run: TextRun) -> [String] {
         var files: [String] = []
         var families: [String] = []
         let primaryFaces: [FontFace]

@@ -24,9 +24,12 @@ import LogocFonts
 /// its lock — at once when the lock is free, else when the section that
 /// holds it ends. Retired objects are freed in the order they were retired
 /// (a session's layouts before the session's configuration).
-final class FontSystem: Sendable {
+///
+/// `package`: the benchmark's floor (bench/floor) draws text under the
+/// same lock, as every drawing of text in the process must.
+package final class FontSystem: Sendable {
     /// The one font system of the process: Cairo's face cache is process-wide.
-    static let shared = FontSystem()
+    package static let shared = FontSystem()
 
     /// The bundled fonts' fontconfig caches, read once for every session.
     let fontconfig: FontconfigCache
@@ -52,7 +55,7 @@ final class FontSystem: Sendable {
 
     /// Runs `body` holding the font lock. Not re-entrant: `body` must not
     /// call `locked` again (a release it causes goes through `retire`).
-    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer {
             drain()

@@ -4,12 +4,14 @@ import LogocImageIO
 import LogocRenderTree
 
 /// An ARGB32 Cairo image surface with its context, freed together.
-final class ImageSurface {
-    let surface: OpaquePointer
-    private(set) var context: OpaquePointer
+/// `package`: the benchmark's floor (bench/floor) draws on the same canvas
+/// as the renderer, so its pixels and their encoding are the same.
+package final class ImageSurface {
+    package let surface: OpaquePointer
+    package private(set) var context: OpaquePointer
     let width: Int, height: Int
 
-    init(width: Int, height: Int) throws(RenderError) {
+    package init(width: Int, height: Int) throws(RenderError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw .environment("cairo could not create a \(width) × \(height) surface")
@@ -34,7 +36,7 @@ final class ImageSurface {
     /// so Cairo knows it is clear, as it knows of a new surface (a clear
     /// surface takes the same drawing paths, and so the same bytes). False
     /// when Cairo cannot make a context (the surface is then dropped).
-    func reset() -> Bool {
+    package func reset() -> Bool {
         guard let fresh = cairo_create(surface), cairo_status(fresh) == CAIRO_STATUS_SUCCESS else { return false }
         cairo_destroy(context)
         context = fresh
@@ -51,7 +53,7 @@ final class ImageSurface {
 
     /// The drawn pixels where they are, for the length of `body`, after
     /// checking that every drawing call succeeded.
-    func withPixels<R>(_ body: (PixelView) throws(RenderError) -> R) throws(RenderError) -> R {
+    package func withPixels<R>(_ body: (PixelView) throws(RenderError) -> R) throws(RenderError) -> R {
         let (data, stride) = try drawnData()
         return try body(PixelView(width: width, height: height, stride: stride,
                                   bytes: UnsafeRawBufferPointer(start: data, count: stride * height)))

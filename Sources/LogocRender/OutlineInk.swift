@@ -13,11 +13,14 @@ import LogocRenderTree
 /// taken from Cairo (`pango_cairo_layout_path`, `cairo_copy_path`, in
 /// Cairo's fixed point of 1/256 px) and each cubic's extremes are found
 /// exactly, where its derivative is zero.
-enum OutlineInk {
+///
+/// `package`: the benchmark's floor (bench/floor) centres its initials on
+/// the same ink box.
+package enum OutlineInk {
     /// The box of `layout`'s outlines, drawn on `cr` (its path is used and
     /// left empty; its state is kept); nil when there are none (no glyph
     /// with an outline: spaces, or colour bitmap emoji).
-    static func box(of layout: OpaquePointer, on cr: OpaquePointer) -> Rect? {
+    package static func box(of layout: OpaquePointer, on cr: OpaquePointer) -> Rect? {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)

@@ -249,11 +249,15 @@ public final class Renderer {
 }
 
 /// Collects an SVG or PDF stream from Cairo's write callback.
-final class VectorSink {
-    var bytes: [UInt8] = []
+/// `package`: the benchmark's floor (bench/floor) collects Cairo's own PNG
+/// writer's output with it.
+package final class VectorSink {
+    package var bytes: [UInt8] = []
+
+    package init() {}
 
     /// Cairo's write callback; the closure is an unretained `VectorSink`.
-    static let write: cairo_write_func_t = { closure, data, length in
+    package static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         Unmanaged<VectorSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return CAIRO_STATUS_SUCCESS

@@ -6,7 +6,10 @@ import LogocRenderTree
 /// A Pango layout of a `TextRun` at its final size, and where to draw it:
 /// centred on its ink across, and on its font's cap height (or x-height)
 /// down, so texts of one style share a baseline (`TextPlacement`).
-final class TextLayout {
+///
+/// `package`: the benchmark's floor (bench/floor) places its initials on
+/// the same cap height (`bandHeight`).
+package final class TextLayout {
     let layout: OpaquePointer
     /// The font size chosen, in canvas pixels.
     let fontSize: Double
@@ -27,7 +30,7 @@ final class TextLayout {
 
     /// The size laid out first for `auto`; ink scales linearly with size
     /// because hinting is off.
-    static let referenceSize = 100.0
+    package static let referenceSize = 100.0
 
     /// How far (px) a text sized to fit may measure beyond its area at its
     /// final size and still count as fitting: a few of Cairo's 1/256 px
@@ -162,7 +165,7 @@ final class TextLayout {
     /// The height of `band` (from the baseline to the top of `H` or `x`) in
     /// the text's fonts at the reference size, from the letter's exact
     /// outline; nil when the fonts draw no outline for it.
-    static func bandHeight(_ band: TextPlacement.Band, families: [String], font: FontChoice, session: FontSession) -> Double? {
+    package static func bandHeight(_ band: TextPlacement.Band, families: [String], font: FontChoice, session: FontSession) -> Double? {
         guard let measuring = session.measuring.context, let letter = pango_layout_new(session.context) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(letter)) }
         let description = pango_font_description_new()

@@ -12,9 +12,11 @@ import LogocRenderTree
 /// baseline whatever their accents and descenders. Scripts without case
 /// (Arabic, Hebrew, Devanagari, CJK) and emoji have neither band: they stay
 /// centred on their ink. Horizontally every text is centred on its ink.
-enum TextPlacement {
+///
+/// `package`: the benchmark's floor (bench/floor) asks for the cap height.
+package enum TextPlacement {
     /// The band a text is centred on.
-    enum Band: Equatable {
+    package enum Band: Equatable {
         case capHeight, xHeight
 
         /// The letter whose outline's top is the band's top.

@@ -41,15 +41,6 @@ enum Heap {
         _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(arenaMax, 1)
     }
 
-    /// Keeps `bytes` of freed heap at its top rather than returning it to
-    /// the kernel (glibc's `mallopt(M_TOP_PAD, bytes)`), for the benchmark
-    /// floor (see `BenchFloor`). A no-op where there is no `mallopt`.
-    static func keepTopPad(_ bytes: Int32) {
-        guard let symbol = mallopt else { return }
-        let topPad: Int32 = -2  // M_TOP_PAD in malloc.h
-        _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(topPad, bytes)
-    }
-
     private nonisolated(unsafe) static let trimFunction = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
     private nonisolated(unsafe) static let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
 }

@@ -16,7 +16,7 @@ struct Logoc: ParsableCommand {
         commandName: "logoc",
         abstract: "Compile logo and avatar specs (YAML) into PNG, SVG, WebP, AVIF, JPEG and PDF.",
         version: version,
-        subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, Inspect.self, Serve.self, BenchFloor.self]
+        subcommands: [Build.self, Check.self, Watch.self, Clean.self, Verify.self, Init.self, Explain.self, Schema.self, Inspect.self, Serve.self]
     )
 
     /// Parses, validates and runs the command as ArgumentParser does, but

@@ -23,6 +23,10 @@ struct Watch: ParsableCommand {
         loop.stopOnInterrupt()
         var force = output.force
         let runner = CommandRunner(options: options)
+        // The inputs the last build recorded, read from its cache once per
+        // build: the loop asks for them at every look, and the cache (of
+        // every spec of the project) changes only with a build.
+        var recorded = WatchLoop.recordedInputs(in: output.directory)
         let build = {
             let start = Date()
             do {
@@ -34,9 +38,10 @@ struct Watch: ParsableCommand {
             } catch {
                 // A missing folder is reported by run(); keep watching for it to appear.
             }
+            recorded = WatchLoop.recordedInputs(in: output.directory)
             if !options.quiet { FileHandle.standardError.write(Data("watching \(folders.joined(separator: ", ")) (Ctrl-C to stop)\n".utf8)) }
         }
-        loop.run(files: { [config] + WatchLoop.recordedInputs(in: output.directory) }, folders: folders, buildFirst: true, rebuild: build)
+        loop.run(files: { [config] + recorded }, folders: folders, buildFirst: true, rebuild: build)
         if !options.quiet { FileHandle.standardError.write(Data("stopped\n".utf8)) }
     }
 }

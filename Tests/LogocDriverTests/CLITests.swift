@@ -144,8 +144,7 @@ struct CLITests {
     }
 
     /// The subcommands keep the names users type, now that each is spelled
-    /// out in its configuration instead of derived from the type's name;
-    /// `bench-floor` is hidden from the list but still runs.
+    /// out in its configuration instead of derived from the type's name.
     @Test func subcommandNamesAreTheDocumentedOnes() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
@@ -155,7 +154,19 @@ struct CLITests {
             #expect(run.status == 0, "\(name) --help: \(run.stderr)")
             #expect(run.stdout.contains("USAGE: logoc \(name)"), "\(run.stdout)")
         }
-        #expect(!help.stdout.contains("bench-floor"))
-        #expect(try Self.run(["bench-floor", "--help"]).stdout.contains("USAGE: logoc bench-floor"))
+    }
+
+    /// The benchmark's floor is a program of its own (bench/floor,
+    /// `logoc-bench-floor`): `logoc bench-floor` is an unknown command, and
+    /// neither the command's name nor the floor's type (`Floor`, whose
+    /// mangled name holds `5Floor`) is anywhere in logoc's binary.
+    @Test func theBenchmarkFloorIsNotPartOfLogoc() throws {
+        let run = try Self.run(["bench-floor"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Unexpected argument 'bench-floor'"), "\(run.stderr)")
+        let binary = try Data(contentsOf: Self.binary, options: .alwaysMapped)
+        for needle in ["bench-floor", "LogocRender5Floor", "5logoc10BenchFloor", "17logoc_bench_floor5Floor"] {
+            #expect(binary.range(of: Data(needle.utf8)) == nil, "logoc's binary contains '\(needle)'")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LogocCore
-import LogocDriver
+@testable import LogocDriver
 import LogocFrontend
 import LogocImageIO
 
@@ -374,6 +374,53 @@ struct IncrementalTests {
         for _ in 0..<100 where !watcher.isFinished { Thread.sleep(forTimeInterval: 0.05) }
         loop.stop()
         #expect(builds.value == 2, "the save made during build 1 did not cause build 2")
+    }
+
+    /// A save wakes the loop at once (inotify), not at its next poll: with
+    /// an hour between polls, only the change event can cause this build.
+    /// A save in a folder made after the loop started counts too (the next
+    /// look watches it). Linux only: elsewhere the loop only polls.
+    @Test(.enabled(if: ChangeSignal().isLive)) func watchWakesOnASaveWithoutWaitingForThePoll() throws {
+        let p = try Project_()
+        let loop = WatchLoop()
+        loop.interval = 3600
+        loop.settle = 3600
+        let looks = Locked(0), builds = Locked(0)
+        let watcher = Thread {
+            loop.run(files: { looks.withLock { $0 += 1 }; return [] }, folders: [p.root + "/Specs"], rebuild: {
+                switch builds.withLock({ $0 += 1; return $0 }) {
+                case 1: try? p.write("Specs/new/later.yaml", "shape: circle\n")  // a new folder, seen in Specs
+                case 2: try? p.write("Specs/new/later.yaml", "shape: square\n")  // seen only in the new folder
+                default: loop.stop()
+                }
+            })
+        }
+        watcher.start()
+        // The save comes after the loop's first look (which asks for the
+        // files, then lists six and watches one folder: microseconds), which
+        // it must not be part of.
+        for _ in 0..<200 where looks.withLock({ $0 }) == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.2)
+        try p.write("Specs/solo.yaml", "shape: circle\n")
+        for _ in 0..<200 where !watcher.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(watcher.isFinished, "no build within 10 s of the saves: the loop waited for its poll")
+        #expect(builds.withLock { $0 } == 3)
+        if !watcher.isFinished {
+            loop.stop()
+            try p.write("Specs/solo.yaml", "shape: square\n")  // wakes the loop so that it can stop
+        }
+    }
+
+    /// The snapshot sees every entry below the folders, nested ones too,
+    /// and no hidden file or folder, nor anything inside a hidden folder.
+    @Test func watchSnapshotSkipsHiddenEntries() throws {
+        let p = try Project_()
+        try p.write("Specs/team/deep/x.yaml", "shape: circle\n")
+        try p.write("Specs/.hidden.yaml", "shape: circle\n")
+        try p.write("Specs/.git/HEAD", "ref\n")
+        let specs = p.root + "/Specs"
+        let keys = Set(WatchLoop.snapshot(folders: [specs + "/"], files: [p.root + "/missing.yaml"]).keys)
+        #expect(keys == Set(["_base.yaml", "ada.yaml", "alan.yaml", "photo.yaml", "photo.png", "solo.yaml", "team", "team/deep", "team/deep/x.yaml"].map { specs + "/" + $0 }))
     }
 
     /// One save printed its error twice: the failing build no longer

@@ -6,7 +6,10 @@ import LogocCore
 /// build used elsewhere), waits until changes settle, then calls `rebuild`.
 /// One build at a time: the loop itself runs the build. Polling needs no
 /// platform API and sees every kind of change (editors that replace files,
-/// renames, deleted folders) the same way.
+/// renames, deleted folders) the same way. On Linux, inotify wakes the loop
+/// as soon as a watched folder changes (`ChangeSignal`) and says when the
+/// writes have stopped, so a save is built within milliseconds instead of
+/// at the next poll plus the settle time; the snapshots still decide.
 public final class WatchLoop: @unchecked Sendable {
     // @unchecked: `signalSources`, `interval` and `settle` are set before
     // the loop runs, on its thread; `stopped` is in a lock box.
@@ -16,6 +19,9 @@ public final class WatchLoop: @unchecked Sendable {
     /// How often files are looked at, and how long they must stay unchanged.
     public var interval: TimeInterval = 0.25
     public var settle: TimeInterval = 0.2
+    /// With change events: how long the watched folders must stay without
+    /// one before a build (an editor's save is one burst of events).
+    public var quiet: TimeInterval = 0.02
 
     public init() {}
 
@@ -42,7 +48,8 @@ public final class WatchLoop: @unchecked Sendable {
     /// Runs until stopped. `files` lists what to watch (called again after
     /// each build, as the set of inputs may change); `rebuild` builds.
     public func run(files: () -> [String], folders: [String], buildFirst: Bool = false, rebuild: () -> Void) {
-        var last = Self.snapshot(folders: folders, files: files())
+        let signal = ChangeSignal()
+        var last = Self.snapshot(folders: folders, files: files(), signal: signal)
         if buildFirst {
             // As after every build below: the baseline is what the first build
             // read, so a save made while it ran (or just after) is not missed.
@@ -50,13 +57,18 @@ public final class WatchLoop: @unchecked Sendable {
             last = Self.baseline(last, folders: folders, watched: files())
         }
         while !isStopped {
-            Thread.sleep(forTimeInterval: interval)
-            var current = Self.snapshot(folders: folders, files: files())
+            // Events that came during the build wake this at once.
+            let woken = signal.wait(interval)
+            // The burst of writes is over once the folders stay quiet.
+            if woken { signal.waitForQuiet(quiet, limit: max(settle, 2)) }
+            var current = Self.snapshot(folders: folders, files: files(), signal: signal)
             guard current != last else { continue }
-            // Wait for the burst of writes to end (an editor saving, git checking out).
-            while !isStopped {
+            // Seen by polling alone (no events, or a file outside the watched
+            // folders): wait for the burst of writes to end (an editor saving,
+            // git checking out) by looking again.
+            while !woken, !isStopped {
                 Thread.sleep(forTimeInterval: settle)
-                let again = Self.snapshot(folders: folders, files: files())
+                let again = Self.snapshot(folders: folders, files: files(), signal: signal)
                 if again == current { break }
                 current = again
             }
@@ -87,26 +99,37 @@ public final class WatchLoop: @unchecked Sendable {
         folders.contains { folder in path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
     }
 
-    /// Size and modification time of every regular file below `folders`
-    /// (hidden entries skipped) and of each of `files`.
-    public static func snapshot(folders: [String], files: [String]) -> [String: [Int64]] {
+    /// Size, modification time and inode of every entry below `folders`
+    /// (files and folders; hidden entries skipped) and of each of `files`.
+    /// Each folder is listed with `readdir` (`Discovery.entries`: its type
+    /// needs no `stat`) and handed to `signal` to watch; a folder reached
+    /// again through a link is not listed twice. 10,000 specs took 3–4
+    /// times as long through `FileManager`'s enumerator.
+    public static func snapshot(folders: [String], files: [String], signal: ChangeSignal? = nil) -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
-        func record(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return }
+        var info = stat()
+        func record(_ path: String) -> Bool {
+            guard stat(path, &info) == 0 else { return false }
             result[path] = [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+            return true
         }
+        var visited: Set<[UInt64]> = []
         for folder in folders {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { continue }
-            guard isDirectory.boolValue else { record(folder); continue }
-            let enumerator = FileManager.default.enumerator(atPath: folder)
-            while let relative = enumerator?.nextObject() as? String {
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                record((folder as NSString).appendingPathComponent(relative))
+            guard stat(folder, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { _ = record(folder); continue }
+            var pending = [(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder, 0)]
+            while let (path, depth) = pending.popLast() {
+                guard stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
+                signal?.watch(folder: path)
+                var notUTF8: [String] = []
+                for (name, isDirectory) in Discovery.entries(of: path, notUTF8: &notUTF8) where !name.hasPrefix(".") {
+                    let child = path == "/" ? "/" + name : path + "/" + name
+                    guard record(child) else { continue }
+                    if isDirectory, depth < Discovery.maxDepth { pending.append((child, depth + 1)) }
+                }
             }
         }
-        for file in files { record(file) }
+        for file in files { _ = record(file) }
         return result
     }
 

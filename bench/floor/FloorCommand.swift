@@ -1,17 +1,21 @@
 import ArgumentParser
 import Foundation
-import LogocRender
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `logoc bench-floor` (hidden): the benchmark's floor. Draws the corpus's
-/// gradient+initials avatars straight with Cairo and Pango and writes them
-/// with the same PNG encoder as `build`: no YAML, no checks, no cache.
-/// `make bench` times it against `logoc build` of the matching specs
-/// (docs/performance.md).
-struct BenchFloor: ParsableCommand {
+/// `logoc-bench-floor`: the benchmark's floor, a program of its own (not
+/// part of `logoc`). Draws the corpus's gradient+initials avatars straight
+/// with Cairo and Pango and writes them with the same PNG encoder as
+/// `logoc build`: no YAML, no checks, no cache. `make bench` builds it
+/// (`LOGOC_BENCH=1 swift build -c release --product logoc-bench-floor`)
+/// and times it against `logoc build` of the matching specs
+/// (docs/performance.md). Prints one JSON line (`Floor.Report`).
+@main
+struct FloorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-floor",
-        abstract: "Draw N gradient+initials avatars with Cairo and Pango only (benchmark floor).",
-        shouldDisplay: false
+        commandName: "logoc-bench-floor",
+        abstract: "Draw N gradient+initials avatars with Cairo and Pango only (the benchmark's floor)."
     )
 
     @Option(help: "How many avatars (giNNNNN.png, the same as bench/make_corpus.py's specs).")
@@ -43,12 +47,22 @@ struct BenchFloor: ParsableCommand {
         // avatar and 15–20 % more CPU. The canvas, compressor and buffers are
         // reused now, as in logoc; the padding stays for what Pango and
         // Cairo still allocate per avatar.
-        Heap.keepTopPad(16 << 20)
+        Self.keepTopPad(16 << 20)
         do {
             let report = try Floor.run(count: count, size: size, directory: directory, jobs: jobs, compareCairo: compareCairo)
             print(report.json)
         } catch {
-            throw CommandRunner.failure("\(error)")
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
         }
+    }
+
+    /// Keeps `bytes` of freed heap at its top rather than returning it to
+    /// the kernel (glibc's `mallopt(M_TOP_PAD, bytes)`, looked up by name:
+    /// it is not in Swift's Glibc module). A no-op where there is none.
+    static func keepTopPad(_ bytes: Int32) {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let topPad: Int32 = -2  // M_TOP_PAD in malloc.h
+        _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(topPad, bytes)
     }
 }

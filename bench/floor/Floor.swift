@@ -8,9 +8,10 @@ import Glibc
 import LogocCore
 import LogocFonts
 import LogocImageIO
+import LogocRender
 import LogocRenderTree
 
-/// The benchmark's floor (`logoc bench-floor`, see docs/performance.md):
+/// The benchmark's floor (`logoc-bench-floor`, see docs/performance.md):
 /// the corpus's gradient+initials avatars drawn straight with Cairo and
 /// Pango and encoded with the same `PNGEncoder` as `logoc build` — no YAML,
 /// no validation, no contrast measurement, no cache, no manifest. What
@@ -19,6 +20,8 @@ import LogocRenderTree
 /// The avatars are a pure function of their index, the same one
 /// `bench/make_corpus.py` writes as specs, and the pixels are the same as
 /// `logoc build` draws from those specs (the bench compares the files).
+/// It draws with LogocRender's own font session, canvas and text
+/// measurements (their `package` API), so its text sits where logoc's does.
 public enum Floor {
     /// One avatar: a circle, a two-stop linear gradient at `angle`, two
     /// white initials in Inter Bold at `textFraction` of the canvas.
