@@ -105,7 +105,13 @@ public final class WatchLoop: @unchecked Sendable {
     /// needs no `stat`) and handed to `signal` to watch; a folder reached
     /// again through a link is not listed twice. 10,000 specs took 3–4
     /// times as long through `FileManager`'s enumerator.
-    public static func snapshot(folders: [String], files: [String], signal: ChangeSignal? = nil) -> [String: [Int64]] {
+    /// `snapshot` without a change signal: what `logoc serve` compares to
+    /// know that its project changed.
+    public static func snapshot(folders: [String], files: [String]) -> [String: [Int64]] {
+        snapshot(folders: folders, files: files, signal: nil)
+    }
+
+    static func snapshot(folders: [String], files: [String], signal: ChangeSignal?) -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
         var info = stat()
         func record(_ path: String) -> Bool {

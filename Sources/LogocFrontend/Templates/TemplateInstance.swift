@@ -37,7 +37,8 @@ extension CheckedSpec {
         let matte = outputs.lazy.compactMap(\.matte).first
         let own = SpecChecker.outputs(name: file, folder: input.outputFolder, output: logo.output?.value, dark: dark != nil, matte: matte,
                                       specFile: input.displayPath, into: &ignored)
-        let targets = SpecChecker.targetFiles(name: file, folder: input.outputFolder, targets: logo.targets?.value, dark: dark != nil)
+        let targets = SpecChecker.targetFiles(name: file, folder: input.outputFolder, targets: logo.targets?.value, dark: dark != nil,
+                                               size: logo.size?.value ?? Resolver.defaultSize)
         spec.outputs = (own + targets).sorted()
         return spec
     }
