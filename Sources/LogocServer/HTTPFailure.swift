@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 
 /// An error answer of `logoc serve`: its status and a JSON body
 /// `{"error": {"code", "message"}}` (SPEC-v2 §5), the code a stable word a
@@ -20,24 +21,7 @@ public struct HTTPFailure: Error, Sendable, Equatable {
 
     /// The JSON body.
     public var body: [UInt8] {
-        Array("{\"error\":{\"code\":\(Self.quoted(code)),\"message\":\(Self.quoted(message))}}\n".utf8)
-    }
-
-    /// A JSON string literal of `text` (RFC 8259 escapes).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        Array("{\"error\":{\"code\":\(JSON.quote(code)),\"message\":\(JSON.quote(message))}}\n".utf8)
     }
 
     /// The reason phrase of the statuses `serve` sends.

@@ -486,13 +486,7 @@ struct AndroidTargetTests {
         #expect(!without.contains("androidicons") && !without.contains(".adaptive"))
     }
 
-    struct Shown: Decodable, Equatable {
-        var src: String
-        var alt: String
-        var width: Int
-        var height: Int
-        var natural: Int
-    }
+    typealias Shown = ShownImage
 
     /// Every image of the Android mock-ups loads in Chromium at the size its
     /// file has (the manifest's), shown at the size meant, with its alt text.

@@ -352,14 +352,7 @@ struct IOSTargetTests {
 
     // MARK: Gallery
 
-    /// One image of the iOS mock-ups as Chromium has it.
-    struct Shown: Decodable, Equatable {
-        var src: String
-        var alt: String
-        var width: Int
-        var height: Int
-        var natural: Int
-    }
+    typealias Shown = ShownImage
 
     /// The card shows the app icon on a light, a dark and a tinted home
     /// screen and the imageset's files at 1x, 2x and 3x: in Chromium every
