@@ -142,6 +142,9 @@ def run(logoc, quick=False, seconds=None, names=None):
     if not shutil.which("wrk") or not shutil.which("nginx"):
         return {"skipped": "wrk or nginx is missing (make deps installs both)"}
     work = tempfile.mkdtemp(prefix="logoc-serve-bench-")
+    # nginx started by root runs its workers as `nobody`: they must be able
+    # to read the static file (mkdtemp makes the folder 0700).
+    os.chmod(work, 0o755)
     try:
         os.makedirs(os.path.join(work, "Specs/people"))
         with open(os.path.join(work, "Specs/people/avatar.yaml"), "w") as fh:
@@ -194,6 +197,9 @@ def run(logoc, quick=False, seconds=None, names=None):
         ngx = nginx_static(work, port)
         try:
             result["cachedNginx"] = wrk(f"http://127.0.0.1:{port}/same.png", seconds, 64, same)
+            if result["cachedNginx"]["errors"]:
+                # A figure of error answers compares nothing.
+                raise RuntimeError(f"nginx answered {result['cachedNginx']['errors']} requests with an error")
         finally:
             ngx.send_signal(signal.SIGQUIT)
             ngx.wait(timeout=30)
