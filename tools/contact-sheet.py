@@ -11,9 +11,9 @@ import sys
 from PIL import Image, ImageDraw
 
 dist, out = sys.argv[1], sys.argv[2]
-# The specs' own 1x pictures; a target's files (dist/web/...) repeat them.
+# The specs' own 1x pictures; a target's files (dist/web/..., dist/ios/..., dist/android/...) repeat them.
 files = sorted(f for f in glob.glob(os.path.join(dist, "**", "*.png"), recursive=True)
-               if "@" not in os.path.basename(f) and not os.path.relpath(f, dist).startswith("web/"))
+               if "@" not in os.path.basename(f) and not os.path.relpath(f, dist).startswith(("web/", "ios/", "android/")))
 cell, pad, columns = 128, 16, 8
 rows = (len(files) + columns - 1) // columns
 sheet = Image.new("RGBA", (columns * (cell + pad) + pad, rows * (cell + pad) + pad), (246, 246, 248, 255))
