@@ -60,46 +60,15 @@ def busy_seconds():
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
-def run_once(cmd, cwd, env=None):
-    """Runs a whole process; returns seconds, CPU, peak RSS (MB), exit code,
-    stderr, stdout, and how busy the rest of the machine was meanwhile."""
-    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
-        full_env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
-        if env:
-            full_env.update(env)
-        busy0 = busy_seconds()
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=full_env)
-        _, status, usage = os.wait4(proc.pid, 0)
-        seconds = time.perf_counter() - start
-        busy1 = busy_seconds()
-        cpu = usage.ru_utime + usage.ru_stime
-        # CPU that other processes used during the run, as a share of all cores.
-        foreign = None
-        if busy0 is not None and busy1 is not None and seconds > 0:
-            foreign = max(0.0, (busy1 - busy0 - cpu) / (seconds * (os.cpu_count() or 1)))
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err.seek(0)
-        out.seek(0)
-        return {
-            "seconds": seconds,
-            "rssMB": usage.ru_maxrss / 1024,
-            "cpuSeconds": cpu,
-            "foreignLoad": foreign,
-            "rc": proc.returncode,
-            "stderr": err.read().decode("utf-8", "replace"),
-            "stdout": out.read().decode("utf-8", "replace"),
-        }
-
-
-def run_quiet(cmd, cwd):
-    """Runs a whole process with its output to /dev/null (what a CI log
-    costs is not the command's); returns seconds, CPU, peak RSS (MB), exit
-    code and how busy the rest of the machine was, as `run_once`."""
+def _measured(cmd, cwd, env, stdout, stderr):
+    """Runs a whole process: seconds, CPU, peak RSS (MB), exit code, and the
+    CPU other processes used meanwhile, as a share of all cores."""
     full_env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    if env:
+        full_env.update(env)
     busy0 = busy_seconds()
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=full_env)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=full_env)
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     busy1 = busy_seconds()
@@ -109,6 +78,25 @@ def run_quiet(cmd, cwd):
         foreign = max(0.0, (busy1 - busy0 - cpu) / (seconds * (os.cpu_count() or 1)))
     return {"seconds": seconds, "rssMB": usage.ru_maxrss / 1024, "cpuSeconds": cpu, "foreignLoad": foreign,
             "rc": os.waitstatus_to_exitcode(status), "stderr": "", "stdout": ""}
+
+
+def run_once(cmd, cwd, env=None):
+    """Runs a whole process; returns seconds, CPU, peak RSS (MB), exit code,
+    stderr, stdout, and how busy the rest of the machine was meanwhile."""
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        result = _measured(cmd, cwd, env, out, err)
+        err.seek(0)
+        out.seek(0)
+        result["stderr"] = err.read().decode("utf-8", "replace")
+        result["stdout"] = out.read().decode("utf-8", "replace")
+        return result
+
+
+def run_quiet(cmd, cwd):
+    """Runs a whole process with its output to /dev/null (what a CI log
+    costs is not the command's); returns what `run_once` does, without the
+    output."""
+    return _measured(cmd, cwd, None, subprocess.DEVNULL, subprocess.DEVNULL)
 
 
 def timings_of(stderr):
