@@ -115,11 +115,13 @@ bench: release bench-floor benchdeps
 	python3 bench/run.py --logoc .build/release/logoc \
 	  --floor "$$(LOGOC_BENCH=1 $(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/logoc-bench-floor" $(BENCH_ARGS)
 
-## The benchmark's floor (bench/floor): a program of its own, not linked into
-## logoc, in the package only when LOGOC_BENCH is set (so `make release` does
-## not build it), built as logoc is.
+## The benchmark's floor (bench/floor) and the render pool's scaling without
+## HTTP (bench/render): programs of their own, not linked into logoc, in the
+## package only when LOGOC_BENCH is set (so `make release` does not build
+## them), built as logoc is.
 bench-floor: deps
 	LOGOC_BENCH=1 $(SWIFT) build -c release --static-swift-stdlib --product logoc-bench-floor
+	LOGOC_BENCH=1 $(SWIFT) build -c release --static-swift-stdlib --product logoc-bench-render
 
 ## What the bench's peers need (no-op when present): Pillow, numpy and pycairo
 ## from PyPI (pycairo builds against libcairo2-dev and pkg-config from `make

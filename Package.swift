@@ -102,6 +102,17 @@ if Context.environment["LOGOC_BENCH"] != nil {
         path: "bench/floor"
     ))
     package.products.append(.executable(name: "logoc-bench-floor", targets: ["logoc-bench-floor"]))
+    // The render pool's scaling without HTTP (bench/render): template
+    // avatars drawn by 1 and by N threads in one process, issue 20.
+    package.targets.append(.executableTarget(
+        name: "logoc-bench-render",
+        dependencies: [
+            "LogocDriver", "LogocFrontend", "LogocRender", "LogocFonts", "LogocCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "bench/render"
+    ))
+    package.products.append(.executable(name: "logoc-bench-render", targets: ["logoc-bench-render"]))
 }
 
 // libFuzzer targets (docs/hardening.md), only when LOGOC_FUZZ is set: each

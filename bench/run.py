@@ -236,6 +236,10 @@ def build_floor():
     except OSError as e:
         log(f"bench: cannot build the floor: {e}")
         return None
+    # The render pool's scaling without HTTP (bench/render), next to the floor.
+    render = subprocess.run(cmd[:-1] + ["logoc-bench-render"], cwd=REPO, env=env, capture_output=True, text=True)
+    if render.returncode != 0:
+        log(f"bench: building logoc-bench-render failed:\n{render.stdout[-2000:]}{render.stderr[-2000:]}")
     path = os.path.join(where, "logoc-bench-floor")
     return path if os.access(path, os.X_OK) else None
 
@@ -687,7 +691,9 @@ def main():
                       f"draw {cairo['drawMs'] / c:.2f} ms, encode {cairo['encodeMs'] / c:.2f} ms, write {cairo['writeMs'] / c:.2f} ms; Cairo's writer {cairo['cairoEncodeMs'] / c:.2f} ms"))
 
     # `logoc serve` under wrk (issue 20): its own ratios, same machine, same run.
-    serve = {} if args.no_serve else serve_bench.run(logoc, quick=args.quick)
+    # logoc-bench-render is built next to the floor (build_floor, make bench-floor).
+    render_bench = os.path.join(os.path.dirname(floor), "logoc-bench-render") if floor else None
+    serve = {} if args.no_serve else serve_bench.run(logoc, quick=args.quick, render_bench=render_bench)
     if serve:
         extra += serve_bench.rows(serve)
 

@@ -12,7 +12,13 @@ In one run, on the same machine, with Debian's wrk:
   * uncached: wrk, 64 connections, a Lua script giving each request a new
     name, against the template URL at 128 px: requests/s against the limit
     (goal >= 0.7), p99 latency (goal <= 50 ms), errors (goal 0);
-  * one render worker against two (`--jobs 1` / `--jobs 2`, goal >= 1.8x);
+  * one render worker against two (`--jobs 1` / `--jobs 2`, goal >= 1.8x),
+    with the CPU seconds of wrk, of the server's render workers and of the
+    rest of the server (its event loop) during each run;
+  * the render pool alone, without HTTP: `logoc-bench-render` (bench/render)
+    draws the same template avatars by 1 and by 2 threads in one process,
+    the throughput ratio (the same goal), and the share of a render spent
+    under a font lock;
   * cached: one URL repeated against the same PNG served by nginx as a
     static file (goal >= 0.5x).
 wrk runs on the same two cores as the server: its own CPU time is part of
@@ -20,9 +26,11 @@ every figure (docs/serving.md says how to read them).
 """
 
 import argparse
+import glob
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -69,16 +77,58 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-def wrk(url, seconds, connections, script, threads=2):
-    """wrk's figures: requests/s, p50 and p99 in ms, errors (socket and non-2xx/3xx)."""
+def thread_cpu(pid):
+    """CPU seconds of each thread of `pid` by name (/proc/PID/task/*/stat, utime + stime)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    seconds = {}
+    for stat in glob.glob(f"/proc/{pid}/task/*/stat"):
+        try:
+            with open(stat) as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        fields = text[text.rindex(")") + 2:].split()
+        seconds[name] = seconds.get(name, 0) + (int(fields[11]) + int(fields[12])) / tick
+    return seconds
+
+
+def server_cpu(before, after):
+    """CPU seconds between two `thread_cpu` readings: the render workers and the rest of the server."""
+    delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+    render = sum(v for k, v in delta.items() if k.startswith("logoc-render"))
+    return {"renderCpu": render, "serverOtherCpu": sum(delta.values()) - render}
+
+
+def wrk(url, seconds, connections, script, threads=2, pid=None):
+    """wrk's figures: requests/s, p50 and p99 in ms, errors (socket and non-2xx/3xx);
+    with `pid`, the CPU seconds of wrk and of that server during the run."""
     cmd = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s", "-s", script, url]
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = thread_cpu(pid) if pid else None
     out = subprocess.run(cmd, capture_output=True, text=True)
+    after = thread_cpu(pid) if pid else None
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     line = next((l for l in out.stdout.splitlines() if l.startswith("WRKJSON ")), None)
     if line is None:
         raise RuntimeError("wrk printed no summary:\n" + out.stdout + out.stderr)
     r = json.loads(line[len("WRKJSON "):])
     r["rps"] = r["requests"] / r["seconds"]
     r["errors"] = r["connect"] + r["read"] + r["write"] + r["status"] + r["timeout"]
+    if pid:
+        r["wrkCpu"] = (used.ru_utime + used.ru_stime) - (children.ru_utime + children.ru_stime)
+        r.update(server_cpu(before, after))
+    return r
+
+
+def render_scaling(bench, template, quick):
+    """`logoc-bench-render`: the same avatars by 1 and by 2 threads in one process (no HTTP)."""
+    cmd = [bench, "--template", template, "--count", "500" if quick else "2000", "--threads", "2", "--rounds", "2" if quick else "3"]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"skipped": "logoc-bench-render failed: " + out.stderr[-500:]}
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r["loadAverage"] = os.getloadavg()[0]
     return r
 
 
@@ -135,7 +185,7 @@ def free_port():
     return port
 
 
-def run(logoc, quick=False, seconds=None, names=None):
+def run(logoc, quick=False, seconds=None, names=None, render_bench=None):
     seconds = seconds or (3 if quick else 10)
     names = names or (200 if quick else 1000)
     cores = os.cpu_count() or 1
@@ -182,7 +232,7 @@ def run(logoc, quick=False, seconds=None, names=None):
             try:
                 base = f"http://127.0.0.1:{server.port}"
                 wrk(base + "/people/avatar/128/Warm.png", 1, 4, lua)
-                result[f"uncachedJobs{jobs}"] = wrk(base + "/people/avatar/128/x.png", seconds, 64, lua)
+                result[f"uncachedJobs{jobs}"] = wrk(base + "/people/avatar/128/x.png", seconds, 64, lua, pid=server.proc.pid)
                 if jobs == cores or jobs == 2:
                     result["cachedLogoc"] = wrk(base + "/people/avatar/128/Same%20Name.png", seconds, 64, same)
                     # The same PNG for nginx.
@@ -208,6 +258,8 @@ def run(logoc, quick=False, seconds=None, names=None):
         result["p99Ms"] = u["p99"]
         result["errors"] = u["errors"]
         result["twoOverOne"] = result["uncachedJobs2"]["rps"] / result["uncachedJobs1"]["rps"]
+        if render_bench and os.path.exists(render_bench):
+            result["renderOnly"] = render_scaling(render_bench, os.path.join(work, "Specs/people/avatar.yaml"), quick)
         result["cachedOverNginx"] = result["cachedLogoc"]["rps"] / result["cachedNginx"]["rps"]
         return result
     finally:
@@ -227,8 +279,26 @@ def rows(r):
         ("serve uncached p99 (goal <= 50 ms)", f"{r['p99Ms']:.1f} ms (p50 {u['p50']:.1f} ms)"),
         ("serve uncached errors (goal 0)", f"{r['errors']}"),
         ("serve --jobs 2 / --jobs 1, uncached (goal >= 1.8)", f"{r['twoOverOne']:.2f} ({r['uncachedJobs1']['rps']:.0f} → {u['rps']:.0f} req/s)"),
+        *[(f"serve --jobs {j}: CPU seconds of wrk / render workers / rest of the server",
+           f"{r[f'uncachedJobs{j}']['wrkCpu']:.1f} / {r[f'uncachedJobs{j}']['renderCpu']:.1f} / {r[f'uncachedJobs{j}']['serverOtherCpu']:.1f}"
+           f" ({r['seconds']} s run)") for j in (1, 2) if "wrkCpu" in r[f"uncachedJobs{j}"]],
+        *render_rows(r.get("renderOnly")),
         ("serve cached (one URL) / nginx static file (goal >= 0.5)",
          f"{r['cachedOverNginx']:.2f} ({r['cachedLogoc']['rps']:.0f} / {r['cachedNginx']['rps']:.0f} req/s)"),
+    ]
+
+
+def render_rows(o):
+    """The render-only rows (logoc-bench-render)."""
+    if not o:
+        return []
+    if "skipped" in o:
+        return [("render only, 2 threads / 1 thread", "skipped: " + o["skipped"])]
+    return [
+        ("render only (logoc-bench-render, 128 px template PNGs), 2 threads / 1 thread (goal >= 1.8)",
+         f"{o['ratio']:.2f} ({o['one']['perSecond']:.0f} → {o['many']['perSecond']:.0f} avatars/s; load {o['loadAverage']:.1f})"),
+        ("render only: share of render CPU under a font lock, 1 thread / waiting for it, 2 threads",
+         f"{o['one']['lockHeldShare'] * 100:.1f} % / {o['many']['lockWaitShare'] * 100:.1f} %"),
     ]
 
 
@@ -237,8 +307,10 @@ def main():
     ap.add_argument("--logoc", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".build/release/logoc"))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seconds", type=int)
+    ap.add_argument("--render-bench", help="logoc-bench-render (bench/render); default: next to --logoc when it is there")
     args = ap.parse_args()
-    r = run(os.path.abspath(args.logoc), quick=args.quick, seconds=args.seconds)
+    render_bench = args.render_bench or os.path.join(os.path.dirname(os.path.abspath(args.logoc)), "logoc-bench-render")
+    r = run(os.path.abspath(args.logoc), quick=args.quick, seconds=args.seconds, render_bench=render_bench)
     for label, value in rows(r):
         print(f"{label}: {value}")
     print(json.dumps(r, indent=1))

@@ -56,10 +56,13 @@ package final class FontSystem: Sendable {
     /// Runs `body` holding the font lock. Not re-entrant: `body` must not
     /// call `locked` again (a release it causes goes through `retire`).
     package func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let asked = FontLockTimes.now()
         lock.lock()
+        let got = asked == 0 ? 0 : FontLockTimes.now()
         defer {
             drain()
             lock.unlock()
+            FontLockTimes.add(asked: asked, got: got)
             // A release retired while this section held the lock, after
             // the drain above, is freed now rather than left for the next.
             if retired.withLock({ !$0.isEmpty }), lock.try() {
