@@ -1,5 +1,8 @@
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Time spent waiting for and holding font locks, added up over the
 /// process when `enabled` (off by default: two clock reads per section
@@ -11,7 +14,9 @@ package enum FontLockTimes {
     package static let enabled = Atomic<Bool>(false)
     /// Nanoseconds between asking for a lock and getting it.
     package static let waited = Atomic<Int>(0)
-    /// Nanoseconds between getting a lock and letting it go.
+    /// CPU nanoseconds of the holding thread between getting a lock and
+    /// letting it go (CPU time, not wall time: on a loaded machine a thread
+    /// holding a lock is also descheduled).
     package static let held = Atomic<Int>(0)
     /// Sections timed.
     package static let sections = Atomic<Int>(0)
@@ -29,13 +34,20 @@ package enum FontLockTimes {
         enabled.load(ordering: .relaxed) ? DispatchTime.now().uptimeNanoseconds : 0
     }
 
-    /// Adds one section that asked at `asked`, got the lock at `got` and
-    /// let go now (nothing when timing was off when it asked).
-    static func add(asked: UInt64, got: UInt64) {
+    /// This thread's CPU time in nanoseconds.
+    static func threadCPU() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Int(ts.tv_sec) * 1_000_000_000 + Int(ts.tv_nsec)
+    }
+
+    /// Adds one section that asked at `asked`, got the lock at `got` (this
+    /// thread's CPU time then: `gotCPU`) and let go now (nothing when timing
+    /// was off when it asked).
+    static func add(asked: UInt64, got: UInt64, gotCPU: Int) {
         guard asked != 0 else { return }
-        let released = DispatchTime.now().uptimeNanoseconds
         waited.add(Int(got - asked), ordering: .relaxed)
-        held.add(Int(released - got), ordering: .relaxed)
+        held.add(threadCPU() - gotCPU, ordering: .relaxed)
         sections.add(1, ordering: .relaxed)
     }
 }

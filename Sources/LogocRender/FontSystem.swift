@@ -59,10 +59,11 @@ package final class FontSystem: Sendable {
         let asked = FontLockTimes.now()
         lock.lock()
         let got = asked == 0 ? 0 : FontLockTimes.now()
+        let gotCPU = asked == 0 ? 0 : FontLockTimes.threadCPU()
         defer {
             drain()
             lock.unlock()
-            FontLockTimes.add(asked: asked, got: got)
+            FontLockTimes.add(asked: asked, got: got, gotCPU: gotCPU)
             // A release retired while this section held the lock, after
             // the drain above, is freed now rather than left for the next.
             if retired.withLock({ !$0.isEmpty }), lock.try() {
