@@ -8,17 +8,33 @@ import LogocRenderTree
 /// fonts logoc names: the bundled set, the project's font folders, and font
 /// files that specs name. No other font on the machine can change an output.
 /// Owned by one task; Pango and fontconfig objects never cross threads.
+///
+/// Each face in the configuration carries an `FT_Face` of the session's own
+/// (`FC_FT_FACE`, from a set of `FreeTypeFaces` lent to it while it lives),
+/// so Cairo draws with those faces and shares none with another session:
+/// sessions on different threads lay out and draw text at once, each under
+/// its own `lock`.
 package final class FontSession {
     private let config: OpaquePointer
+    /// The configuration's application font set, where faces are added.
+    private let applicationFonts: UnsafeMutablePointer<FcFontSet>
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     package let context: OpaquePointer
     private let catalog: FontCatalog
+    /// The FreeType faces the configuration's patterns point at, lent by `faceSets`.
+    let faces: FreeTypeFaces
+    private let faceSets: FaceSets
     /// Font files in the configuration: only those a text needs are added,
     /// since reading a font's character map (a CJK collection's especially)
-    /// is the most expensive part of setting fonts up.
+    /// is the most expensive part of setting fonts up, and each face added
+    /// is a FreeType face opened.
     private var added: Set<String> = []
+    /// Font files added so far.
+    var fileCount: Int { added.count }
     /// Where layouts' outlines are measured (`OutlineInk`).
     let measuring = MeasuringContext()
+    /// Every use of this session's Pango and Cairo objects holds it.
+    package let lock = FontLock()
 
     /// fontconfig's rules that scale bitmap fonts (Noto Color Emoji has
     /// fixed 136 × 128 strikes) to the size asked for; without them emoji are
@@ -47,37 +63,39 @@ package final class FontSession {
         </fontconfig>
         """
 
-    package init(catalog: FontCatalog) throws(RenderError) {
+    /// `faceSets`: where the session's FreeType faces are lent from and
+    /// given back to (the process's, but for tests that count them).
+    package init(catalog: FontCatalog, faceSets: FaceSets = .shared) throws(RenderError) {
         guard let config = FcConfigCreate() else { throw .environment("fontconfig could not create a configuration") }
         self.config = config
         self.catalog = catalog
         Self.load(Self.bitmapScaling, into: config)
-        // The bundled fonts whose folders fontconfig has cached are added
-        // from those caches, all at once (a fraction of a millisecond); only
-        // the named files are accepted from each folder.
-        let cache = FontSystem.shared.fontconfig
-        let cachedFiles = FontCatalog.bundled.flatMap(\.files).filter { cache.faces(ofFile: $0) != nil }
-        if !cachedFiles.isEmpty {
-            let accept = cachedFiles.map { "<glob>\(Self.escaped($0))</glob>" }.joined()
-            let reject = cache.folders.map { "<glob>\(Self.escaped($0))/*</glob>" }.joined()
-            Self.load("""
-                <?xml version="1.0"?><fontconfig>\(FontconfigCache.cacheDirectoriesXML)
-                <selectfont><acceptfont>\(accept)</acceptfont><rejectfont>\(reject)</rejectfont></selectfont></fontconfig>
-                """, into: config)
-            for folder in cache.folders { _ = FcConfigAppFontAddDir(config, folder) }
-            added.formUnion(cachedFiles)
+        // fontconfig makes a configuration's application set on the first
+        // font added, and has no call that makes it empty: adding a folder
+        // that cannot exist (below a file) makes it and adds nothing.
+        _ = FcConfigAppFontAddDir(config, "/dev/null/none")
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else {
+            FcConfigDestroy(config)
+            throw .environment("fontconfig could not make a font set")
         }
+        applicationFonts = set
         _ = Self.emptyDefaultConfiguration
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
             throw .environment("Pango could not create a font map")
         }
-        fontMap = map
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         guard let context = pango_font_map_create_context(map) else {
+            pango_fc_font_map_shutdown(OpaquePointer(map))
+            pango_fc_font_map_set_config(OpaquePointer(map), nil)
+            g_object_unref(UnsafeMutableRawPointer(map))
+            FcConfigDestroy(config)
             throw .environment("Pango could not create a context")
         }
+        fontMap = map
         self.context = context
+        self.faceSets = faceSets
+        faces = faceSets.take()
         // Reproducible glyph placement: no hinting, no rounding, grey antialiasing.
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -110,41 +128,29 @@ package final class FontSession {
         }
     }
 
-    /// A path as XML text (fontconfig globs treat `*` and `?` specially,
-    /// which the bundled paths do not contain). One pass over the UTF-8
-    /// bytes (the three characters are ASCII, so no other byte changes):
-    /// Foundation's `replacingOccurrences`, three per path, was 3 M
-    /// instructions of every session, 5 % of a one-spec `logoc check`.
-    /// (Still pays, callgrind 2026-11-24: 2.7 M of a one-spec `check`'s
-    /// 63.7 M instructions, 4.3 %.)
-    static func escaped(_ path: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes += "&amp;".utf8
-            case UInt8(ascii: "<"): bytes += "&lt;".utf8
-            case UInt8(ascii: ">"): bytes += "&gt;".utf8
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     deinit {
+        // Nothing else holds this session (layouts hold it), so its objects
+        // are freed here, on whatever thread lets it go: what was retired
+        // first, then the measuring context's fonts, then the font map.
         // The font map holds its own reference to the configuration and
         // outlives this session (fonts cached by Cairo keep it), so the
-        // configuration, with every font and charset FcConfigAppFontAddFile
-        // read (0.8 MB for two renderers), was never freed: LeakSanitizer
-        // and valgrind over a 1,000-spec build. Take it back explicitly.
-        let (fontMap, context, config) = (fontMap, context, config)
-        FontSystem.shared.retire {
-            pango_fc_font_map_shutdown(OpaquePointer(fontMap))
-            pango_fc_font_map_set_config(OpaquePointer(fontMap), nil)
-            g_object_unref(UnsafeMutableRawPointer(context))
-            g_object_unref(UnsafeMutableRawPointer(fontMap))
-            FcConfigDestroy(config)
-        }
+        // configuration, with every font and charset it read, is taken back
+        // explicitly (LeakSanitizer and valgrind over a 1,000-spec build).
+        lock.locked {}
+        measuring.release()
+        pango_fc_font_map_shutdown(OpaquePointer(fontMap))
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), nil)
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        FcConfigDestroy(config)
+        // The faces go back for the next session: Cairo may still hold
+        // scaled fonts of them (`FreeTypeFaces`).
+        faceSets.giveBack(faces)
+    }
+
+    /// Runs `body` holding this session's lock (`FontLock`).
+    package func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try lock.locked(body)
     }
 
     /// The families a text is drawn with, in order: the chosen font, then
@@ -185,9 +191,45 @@ package final class FontSession {
     private func add(_ files: [String]) {
         var changed = false
         for file in files where added.insert(file).inserted {
-            _ = FcConfigAppFontAddFile(config, file)
-            changed = true
+            changed = addFaces(of: file) || changed
         }
         if changed { pango_fc_font_map_config_changed(OpaquePointer(fontMap)) }
+    }
+
+    /// Adds the faces of a font file to the configuration, each pattern
+    /// with this session's own FreeType face (`FC_FT_FACE`); a face
+    /// FreeType cannot open is left out (Cairo would have opened it by file
+    /// name, shared). A bundled file's patterns come from fontconfig's cache
+    /// (`FontconfigCache`); another file is read as `FcConfigAppFontAddFile`
+    /// reads it, every face and named instance. True when any was added.
+    private func addFaces(of file: String) -> Bool {
+        var patterns: [OpaquePointer] = []
+        if let cached = FontconfigCache.shared.faces(ofFile: file) {
+            patterns = cached.compactMap { FcPatternDuplicate($0.pattern) }
+        } else if FontFileCheck.problem(path: file) == nil, let scanned = FcFontSetCreate() {
+            // (FreeType would block on a FIFO and read a truncated font as if whole.)
+            _ = FcFreeTypeQueryAll(file, UInt32.max, nil, nil, scanned)
+            for i in 0..<Int(scanned.pointee.nfont) { if let p = scanned.pointee.fonts[i] { patterns.append(p) } }
+            scanned.pointee.nfont = 0  // The patterns are moved out, not destroyed with the set.
+            FcFontSetDestroy(scanned)
+        }
+        var any = false
+        for pattern in patterns {
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+            var value = FcValue()
+            value.type = FcTypeFTFace
+            guard let face = faces.face(path: file, index: Int(index)) else {
+                FcPatternDestroy(pattern)
+                continue
+            }
+            value.u.f = UnsafeMutableRawPointer(face)
+            guard FcPatternAdd(pattern, FC_FT_FACE, value, FcFalse) == FcTrue, FcFontSetAdd(applicationFonts, pattern) == FcTrue else {
+                FcPatternDestroy(pattern)
+                continue
+            }
+            any = true
+        }
+        return any
     }
 }

@@ -106,7 +106,7 @@ struct MeasureStage {
             canvas = Canvas(surface)
         }
         guard let run = tree.text else { return Measured(tree: tree, layout: nil, text: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
-        let layout = try FontSystem.shared.locked { () throws(RenderError) -> TextLayout in
+        let layout = try session.locked { () throws(RenderError) -> TextLayout in
             try TextLayout(run, session: session, catalog: catalog, references: references)
         }
         // Only the pixels under the ink matter: read them from the canvas

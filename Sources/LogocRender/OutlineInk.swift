@@ -157,7 +157,7 @@ package enum OutlineInk {
 
 /// Outline boxes of single glyphs, per font (held, so its address is never
 /// another font's) and glyph, relative to the glyph's origin; nil for a
-/// glyph without an outline. One per font session, used under the font lock.
+/// glyph without an outline. One per font session, used under its lock.
 final class GlyphBoxes {
     private struct Key: Hashable {
         let font: UInt
@@ -190,7 +190,7 @@ final class GlyphBoxes {
         return box
     }
 
-    /// Lets go of the fonts held (under the font lock, as every release of a font).
+    /// Lets go of the fonts held (under the session's lock, or as it ends).
     func clear() {
         for font in fonts.values { g_object_unref(font) }
         fonts = [:]
@@ -199,10 +199,10 @@ final class GlyphBoxes {
 }
 
 /// A Cairo context to measure outlines on (nothing is drawn): one per font
-/// session, used under the font lock as every layout is.
+/// session, used under the session's lock as every layout is.
 final class MeasuringContext {
-    let context: OpaquePointer?
-    private let surface: OpaquePointer?
+    private(set) var context: OpaquePointer?
+    private var surface: OpaquePointer?
     let glyphs = GlyphBoxes()
 
     init() {
@@ -210,14 +210,18 @@ final class MeasuringContext {
         context = surface.flatMap { cairo_surface_status($0) == CAIRO_STATUS_SUCCESS ? cairo_create($0) : nil }
     }
 
+    /// Lets go of the fonts held and the context (which holds the last font
+    /// it drew outlines with): its session does it as it ends, before its
+    /// font map goes.
+    func release() {
+        glyphs.clear()
+        if let context { cairo_destroy(context) }
+        if let surface { cairo_surface_destroy(surface) }
+        (context, surface) = (nil, nil)
+    }
+
     deinit {
-        // The context holds the last font it drew outlines with: it lets go
-        // of it under the font lock, as every other release of a font.
-        let (glyphs, context, surface) = (glyphs, context, surface)
-        FontSystem.shared.retire {
-            glyphs.clear()
-            if let context { cairo_destroy(context) }
-            if let surface { cairo_surface_destroy(surface) }
-        }
+        // Released by the session already, unless the session failed to start.
+        release()
     }
 }

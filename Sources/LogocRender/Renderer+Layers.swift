@@ -36,7 +36,7 @@ extension Renderer {
                 cairo_restore(cr)
             }
             if let layout = measured.layout, let text = color ?? measured.text?.color {
-                FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text), outlines: true) }
+                session.locked { layout.draw(on: cr, color: Painter.components(text), outlines: true) }
             }
         }
     }

@@ -54,7 +54,7 @@ extension Renderer {
         cairo_scale(cr, inner / size, inner / size)
         try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
         if let layout = measured.layout, let text = measured.text {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
+            session.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
         }
         cairo_restore(cr)
         if isolated {
@@ -70,7 +70,7 @@ extension Renderer {
         return try square(tree, edge: edge) { cr throws(RenderError) in
             cairo_scale(cr, Double(edge) / Double(tree.size), Double(edge) / Double(tree.size))
             if let layout = measured.layout {
-                FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(color), outlines: true) }
+                session.locked { layout.draw(on: cr, color: Painter.components(color), outlines: true) }
             } else {
                 painter.shapePath(tree.shape, size: Double(tree.size), inset: 0, on: cr)
                 painter.setSource(color, on: cr)

@@ -73,7 +73,7 @@ public final class Renderer {
         self.catalog = catalog
         self.images = images
         self.budget = budget
-        self.session = try FontSystem.shared.locked { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
+        self.session = try FontSession(catalog: catalog)
         self.painter = Painter(images: ImageCache(store: images))
         self.stage = MeasureStage(painter: painter, session: session, catalog: catalog, references: references, surfaces: surfaces)
     }
@@ -126,7 +126,7 @@ public final class Renderer {
             try painter.drawBackground(tree, border: measured.border, on: cr, forSVG: false)
         }
         if let layout = measured.layout, let text = measured.text {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
+            session.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: true) }
         }
         return surface
     }
@@ -215,7 +215,7 @@ public final class Renderer {
             throw error
         }
         if let layout = measured.layout, let text = measured.text {
-            FontSystem.shared.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: outlines) }
+            session.locked { layout.draw(on: cr, color: Painter.components(text.color), outlines: outlines) }
         }
         let drawStatus = cairo_status(cr)
         cairo_destroy(cr)

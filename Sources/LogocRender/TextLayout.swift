@@ -11,6 +11,9 @@ import LogocRenderTree
 /// the same cap height (`bandHeight`).
 package final class TextLayout {
     let layout: OpaquePointer
+    /// Held so that the session's font map, configuration and faces outlive
+    /// the layout, which is freed under the session's lock.
+    private let session: FontSession
     /// The font size chosen, in canvas pixels.
     let fontSize: Double
     /// The ink box on the canvas (1× pixels), where the text will be drawn.
@@ -42,6 +45,7 @@ package final class TextLayout {
     init(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks? = nil) throws(RenderError) {
         guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
         self.layout = layout
+        self.session = session
         let families = session.families(for: run)
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
@@ -156,10 +160,10 @@ package final class TextLayout {
     }
 
     deinit {
-        // Freed by the font system under its lock: this may run inside a
-        // locked section, and the lock is not recursive.
+        // Freed under the session's lock: this may run inside a locked
+        // section, and the lock is not recursive.
         let layout = UnsafeMutableRawPointer(layout)
-        FontSystem.shared.retire { g_object_unref(layout) }
+        session.lock.retire { g_object_unref(layout) }
     }
 
     /// The height of `band` (from the baseline to the top of `H` or `x`) in

@@ -165,20 +165,6 @@ struct RankedValuesTests {
     }
 }
 
-/// The hand-written XML escaping of font paths gives what Foundation's
-/// three `replacingOccurrences` gave, for the bundled paths and odd ones.
-struct FontPathEscapingTests {
-    @Test func escapingMatchesFoundation() {
-        let paths = FontCatalog.bundled.flatMap(\.files) + FontconfigCache.shared.folders
-            + ["", "&", "<>", "a&b<c>d", "&amp;", "&lt;&gt;", "/fonts/é & ü/<x>.ttf", "日本語/フォント.ttc", "🙂&🙂", "e\u{301}&"]
-        for path in paths {
-            let expected = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-            #expect(FontSession.escaped(path) == expected, "\(path.debugDescription)")
-        }
-    }
-}
-
 /// The folder of each bundled font file, found in its UTF-8 bytes, is the
 /// one Foundation's path methods give.
 struct BundledFolderTests {

@@ -62,7 +62,7 @@ struct OutlineInkTests {
         for size in [100.0, 37.5, 512] {
             let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(size),
                               safeArea: .rect(Rect(x: 0, y: 0, width: 4096, height: 4096)), color: .fixed(.black), minimumContrast: nil)
-            try FontSystem.shared.locked {
+            try session.locked {
                 let layout = try TextLayout(run, session: session, catalog: catalog)
                 let cr = try #require(session.measuring.context)
                 let whole = try #require(OutlineInk.box(of: layout.layout, on: cr))

@@ -112,7 +112,7 @@ public enum Floor {
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var report = Report()
             do throws(RenderError) {
-                let session = try FontSystem.shared.locked { () throws(RenderError) -> FontSession in try FontSession(catalog: catalog) }
+                let session = try FontSession(catalog: catalog)
                 let run = TextRun(text: "AB", font: FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false),
                                   size: .pixels(Double(size) * textFraction), safeArea: .rect(Rect(x: 0, y: 0, width: 1, height: 1)),
                                   color: .fixed(.white), minimumContrast: nil)
@@ -181,8 +181,8 @@ public enum Floor {
         cairo_restore(cr)
 
         // The initials, centred on their ink, filled as outlines (under the
-        // lock every use of fonts takes, as the renderer's text does).
-        try FontSystem.shared.locked { () throws(RenderError) in try drawInitials(avatar.initials, edge: edge, on: cr, session: session, family: family) }
+        // font session's lock, as the renderer's text is).
+        try session.locked { () throws(RenderError) in try drawInitials(avatar.initials, edge: edge, on: cr, session: session, family: family) }
     }
 
     private static func drawInitials(_ initials: String, edge: Double, on cr: OpaquePointer, session: FontSession, family: String) throws(RenderError) {
