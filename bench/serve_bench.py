@@ -20,7 +20,13 @@ In one run, on the same machine, with Debian's wrk:
     the throughput ratio (the same goal), and the share of a render spent
     under a font lock;
   * cached: one URL repeated against the same PNG served by nginx as a
-    static file (goal >= 0.5x).
+    static file (goal >= 0.5x), and the same through Hummingbird's
+    responder (`--no-lean-hits`: what the lean hit path saves). nginx is
+    set up as a static server at its best, and both sides alike: a worker
+    per core (logoc: an event loop per core), no access log, keep-alive
+    connections never closed by the server for a count of requests
+    (nginx's `keepalive_requests` is 1,000 by default), `sendfile` and
+    `open_file_cache` (logoc keeps the encoded picture in memory).
 wrk runs on the same two cores as the server: its own CPU time is part of
 every figure (docs/serving.md says how to read them).
 """
@@ -135,9 +141,9 @@ def render_scaling(bench, template, quick):
 class Server:
     """`logoc serve` on a free port until stopped (SIGTERM)."""
 
-    def __init__(self, logoc, root, jobs):
+    def __init__(self, logoc, root, jobs, flags=()):
         self.proc = subprocess.Popen([logoc, "serve", "Specs", "--port", "0", "--jobs", str(jobs), "--queue", "1024",
-                                      "--log-level", "error"], cwd=root, stdout=subprocess.PIPE, text=True)
+                                      "--log-level", "error", *flags], cwd=root, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r":(\d+)\s*$", line)
         if not m:
@@ -163,6 +169,12 @@ error_log logs/error.log warn;
 events {{ worker_connections 4096; }}
 http {{
   access_log off;
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=64 inactive=60s;
+  open_file_cache_valid 60s;
+  keepalive_timeout 60s;
+  keepalive_requests 1000000;
   client_body_temp_path tmp/body; proxy_temp_path tmp/proxy; fastcgi_temp_path tmp/fastcgi;
   uwsgi_temp_path tmp/uwsgi; scgi_temp_path tmp/scgi;
   types {{ image/png png; }}
@@ -243,6 +255,14 @@ def run(logoc, quick=False, seconds=None, names=None, render_bench=None):
                         fh.write(png)
             finally:
                 result[f"exitJobs{jobs}"] = server.stop()
+        # The same cached URL through Hummingbird's responder, the lean hit path off.
+        server = Server(logoc, work, min(2, cores), flags=["--no-lean-hits"])
+        try:
+            same_url = f"http://127.0.0.1:{server.port}/people/avatar/128/Same%20Name.png"
+            wrk(same_url, 1, 4, same)
+            result["cachedLogocResponder"] = wrk(same_url, seconds, 64, same)
+        finally:
+            result["exitResponder"] = server.stop()
         port = free_port()
         ngx = nginx_static(work, port)
         try:
@@ -261,6 +281,7 @@ def run(logoc, quick=False, seconds=None, names=None, render_bench=None):
         if render_bench and os.path.exists(render_bench):
             result["renderOnly"] = render_scaling(render_bench, os.path.join(work, "Specs/people/avatar.yaml"), quick)
         result["cachedOverNginx"] = result["cachedLogoc"]["rps"] / result["cachedNginx"]["rps"]
+        result["cachedResponderOverNginx"] = result["cachedLogocResponder"]["rps"] / result["cachedNginx"]["rps"]
         return result
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -285,6 +306,8 @@ def rows(r):
         *render_rows(r.get("renderOnly")),
         ("serve cached (one URL) / nginx static file (goal >= 0.5)",
          f"{r['cachedOverNginx']:.2f} ({r['cachedLogoc']['rps']:.0f} / {r['cachedNginx']['rps']:.0f} req/s)"),
+        ("serve cached through Hummingbird's responder (--no-lean-hits) / nginx",
+         f"{r['cachedResponderOverNginx']:.2f} ({r['cachedLogocResponder']['rps']:.0f} req/s)"),
     ]
 
 

@@ -1,19 +1,26 @@
 import Foundation
 import LogocCore
+import NIOCore
 
 /// Encoded images kept in memory under a byte budget, least recently used
 /// out first. Keys name content (`ProjectSnapshot` makes them from what
 /// shapes the bytes), so an entry of an edited spec is never looked up
 /// again: it only ages out.
 public final class ImageCache: Sendable {
-    /// A cached answer: the bytes and their `ETag`.
+    /// A cached answer: the bytes and their `ETag`. The bytes are a NIO
+    /// buffer made once: every answer hands out that buffer (copy on write,
+    /// and nothing writes to it), not a copy of the picture per request.
     public struct Entry: Sendable {
-        public var bytes: [UInt8]
-        public var etag: String
-        public init(bytes: [UInt8], etag: String) { (self.bytes, self.etag) = (bytes, etag) }
+        public let body: ByteBuffer
+        public let etag: String
+        /// `Content-Length`'s value, spelt once.
+        public let length: String
+        public init(bytes: [UInt8], etag: String) {
+            (body, self.etag, length) = (ByteBuffer(bytes: bytes), etag, String(bytes.count))
+        }
         /// What an entry counts against the budget: its bytes and its key's
         /// bookkeeping (so a budget of many tiny images still bounds memory).
-        var cost: Int { bytes.count + 256 }
+        var cost: Int { body.readableBytes + 256 }
     }
 
     private final class Node {

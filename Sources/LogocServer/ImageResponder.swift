@@ -23,27 +23,39 @@ struct ImageResponder: HTTPResponder {
     /// Seconds a 503 asks the client to wait.
     let retryAfter: Int
 
-    /// `Cache-Control` of a template avatar: the same name always draws the
-    /// same picture until the template changes, which is rare; a day fresh,
-    /// then served stale for a week while revalidated (304s cost nothing).
-    static let templateCacheControl = "public, max-age=86400, stale-while-revalidate=604800"
-    /// Of a spec's image, which changes when someone edits the spec: a
-    /// minute fresh, so an edit shows within a minute behind a CDN.
-    static let specCacheControl = "public, max-age=60, stale-while-revalidate=600"
-
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         let response: Response
-        do {
-            response = try await answer(request)
-        } catch {
-            response = Self.failure(error, head: request.method == .head)
+        if let hit = cachedAnswer(request.head) {
+            response = hit.response
+        } else {
+            do {
+                response = try await answer(request)
+            } catch {
+                response = Self.failure(error, head: request.method == .head)
+            }
         }
-        let elapsed = ContinuousClock.now - start
-        metrics.request(status: response.status.code, nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        metrics.request(status: response.status.code, nanoseconds: ServeMetrics.nanoseconds(since: start))
         return response
     }
 
+    /// The answer of a GET or HEAD of a picture the cache holds; nil for
+    /// anything else (a miss, a bad path, another URL or method), which
+    /// `answer` then answers. Every hit is answered here: by `respond`, or
+    /// on the event loop by `CachedHitHandler` before Hummingbird's
+    /// responder is reached. Never blocks: a path parse, one content key
+    /// and the cache's look-up.
+    func cachedAnswer(_ request: HTTPRequest) -> ImageAnswer? {
+        guard request.method == .get || request.method == .head, let target = request.path,
+              case .image(let path)? = try? RequestPath.parse(target),
+              let drawing = try? store.snapshot.drawing(for: path), let entry = cache.get(drawing.key) else { return nil }
+        metrics.cacheHits.increment()
+        return ImageAnswer(entry, format: path.format, isTemplate: drawing.isTemplate, hit: true,
+                           ifNoneMatch: request.headerFields[.ifNoneMatch], isHead: request.method == .head)
+    }
+
+    /// Everything but a cache hit: `/healthz`, `/metrics`, a picture to
+    /// draw, and the errors.
     private func answer(_ request: Request) async throws(HTTPFailure) -> Response {
         guard request.method == .get || request.method == .head else {
             throw HTTPFailure(405, "method-not-allowed", "only GET and HEAD are served", headers: [("Allow", "GET, HEAD")])
@@ -62,26 +74,11 @@ struct ImageResponder: HTTPResponder {
             // go together, whatever a reload swaps in meanwhile.
             let snapshot = store.snapshot
             let drawing = try snapshot.drawing(for: path)
-            let entry: ImageCache.Entry
-            let hit: Bool
-            if let cached = cache.get(drawing.key) {
-                (entry, hit) = (cached, true)
-                metrics.cacheHits.increment()
-            } else {
-                metrics.cacheMisses.increment()
-                entry = try await render(drawing, from: snapshot)
-                cache.put(drawing.key, entry)
-                hit = false
-            }
-            var fields = HTTPFields()
-            fields[.eTag] = entry.etag
-            fields[.cacheControl] = drawing.isTemplate ? Self.templateCacheControl : Self.specCacheControl
-            fields[HTTPField.Name("X-Logoc-Cache")!] = hit ? "hit" : "miss"
-            if let ifNoneMatch = request.headers[.ifNoneMatch], EntityTag.matches(ifNoneMatch, entry.etag) {
-                return Response(status: .notModified, headers: fields)
-            }
-            fields[.contentType] = Self.contentType(path.format)
-            return Self.response(200, fields: fields, bytes: entry.bytes, head: isHead)
+            metrics.cacheMisses.increment()
+            let entry = try await render(drawing, from: snapshot)
+            cache.put(drawing.key, entry)
+            return ImageAnswer(entry, format: path.format, isTemplate: drawing.isTemplate, hit: false,
+                               ifNoneMatch: request.headers[.ifNoneMatch], isHead: isHead).response
         }
     }
 
@@ -89,7 +86,7 @@ struct ImageResponder: HTTPResponder {
     private func render(_ drawing: ProjectSnapshot.Drawing, from snapshot: ProjectSnapshot) async throws(HTTPFailure) -> ImageCache.Entry {
         let resolver = snapshot.resolver
         let metrics = self.metrics
-        let (spec, output) = try drawing.make()
+        let (spec, output) = try snapshot.make(drawing)
         let result: Result<OutputBytes.File, OutputBytes.Failure>? = await withCheckedContinuation { continuation in
             let job = RenderPool.Job(catalog: snapshot.project.fonts) { renderer in
                 guard let renderer else {
@@ -98,9 +95,8 @@ struct ImageResponder: HTTPResponder {
                 }
                 let start = ContinuousClock.now
                 let drawn = OutputBytes.draw(output, of: spec, resolver: resolver, renderer: renderer)
-                let elapsed = ContinuousClock.now - start
                 metrics.renders.increment()
-                metrics.renderTime.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+                metrics.renderTime.recordNanoseconds(ServeMetrics.nanoseconds(since: start))
                 continuation.resume(returning: drawn)
             }
             if !pool.offer(job) { continuation.resume(returning: nil) }
@@ -121,17 +117,6 @@ struct ImageResponder: HTTPResponder {
                 throw HTTPFailure(500, "render-failed", "the picture could not be drawn; the server log says why")
             }
             throw HTTPFailure(404, "spec-has-errors", "the spec behind this URL has errors and is not served; the server log lists them")
-        }
-    }
-
-    static func contentType(_ format: OutputFile.Format) -> String {
-        switch format {
-        case .png: "image/png"
-        case .svg: "image/svg+xml"
-        case .webp: "image/webp"
-        case .avif: "image/avif"
-        case .jpeg: "image/jpeg"
-        case .pdf: "application/pdf"
         }
     }
 
@@ -160,5 +145,12 @@ struct ImageResponder: HTTPResponder {
             if let field = HTTPField.Name(name) { fields[field] = value }
         }
         return response(failure.status, fields: fields, bytes: failure.body, head: head)
+    }
+}
+
+extension ImageAnswer {
+    /// As Hummingbird's responder returns it (Hummingbird adds `Date`).
+    var response: Response {
+        Response(status: status, headers: fields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 
 /// The limits a request head must keep before the HTTP decoder sees it:
@@ -22,15 +21,16 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     private let limits: Limits
     /// Told each refusal's status, for the metrics.
     private let refused: @Sendable (Int) -> Void
-    /// The head read so far (at most `maxHead` bytes).
-    private var head: [UInt8] = []
-    private var lineLength: Int?
+    private var scanner: HeadScanner
+    /// Runs while a head is under way (and from the connection's start until
+    /// its first head): a head that arrives whole in one read never needs one.
     private var timer: Scheduled<Void>?
     private var closed = false
 
     init(limits: Limits, refused: @escaping @Sendable (Int) -> Void) {
         self.limits = limits
         self.refused = refused
+        scanner = HeadScanner(maxRequestLine: limits.maxRequestLine, maxHead: limits.maxHead)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -51,43 +51,20 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closed else { return }
         let buffer = unwrapInboundIn(data)
-        for byte in buffer.readableBytesView {
-            if head.isEmpty, timer == nil { startTimer(context: context) }
-            // Blank lines before a request line are allowed (RFC 9112 §2.2).
-            if head.isEmpty, byte == 13 || byte == 10 { continue }
-            head.append(byte)
-            if lineLength == nil {
-                if byte == 10 { lineLength = head.count } else if head.count > limits.maxRequestLine {
-                    return refuse(HTTPFailure(414, "uri-too-long", "the request line is longer than \(limits.maxRequestLine) bytes"), context: context)
-                }
-            }
-            if head.count > limits.maxHead {
-                return refuse(HTTPFailure(431, "headers-too-large", "the request head is larger than \(limits.maxHead) bytes"), context: context)
-            }
-            if byte == 10, head.count >= 2, head.suffix(2) == [10, 10] || head.suffix(4) == [13, 10, 13, 10] {
-                if Self.announcesBody(head) {
-                    return refuse(HTTPFailure(400, "body-not-allowed", "logoc serve takes no request body: send GET or HEAD without one"), context: context)
-                }
-                head.removeAll(keepingCapacity: true)
-                lineLength = nil
+        switch buffer.withUnsafeReadableBytes({ scanner.scan($0) }) {
+        case .refuse(let failure):
+            return refuse(failure, context: context)
+        case .pass(let endedHead, let inHead):
+            // A head complete: an idle keep-alive connection is the idle timeout's.
+            if endedHead {
                 timer?.cancel()
                 timer = nil
             }
+            // A head begun in this read: its time starts now (a connection's
+            // first head keeps the timer of the connection's start).
+            if inHead, timer == nil { startTimer(context: context) }
         }
         context.fireChannelRead(data)
-    }
-
-    /// Whether a complete head has a `Content-Length` other than 0 or any `Transfer-Encoding`.
-    static func announcesBody(_ head: [UInt8]) -> Bool {
-        let text = String(decoding: head, as: UTF8.self).lowercased()
-        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if name == "transfer-encoding" { return true }
-            if name == "content-length", value != "0" { return true }
-        }
-        return false
     }
 
     private func startTimer(context: ChannelHandlerContext) {

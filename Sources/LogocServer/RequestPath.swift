@@ -40,15 +40,23 @@ public struct RequestPath: Sendable, Equatable {
         if raw == "/metrics" { return .metrics }
         var segments: [String] = []
         for piece in raw.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let bytes = try decode(piece)
-            // NUL, a backslash (a Windows separator) or a dot segment: the
-            // path would leave the served folders, or means something else
-            // to another layer. Not found, whatever the project holds.
-            if bytes.contains(0) || bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "/")) {
-                throw outside
-            }
-            guard let segment = String(validatingUTF8CString: bytes) else {
-                throw HTTPFailure(400, "bad-encoding", "the path is not UTF-8 once percent-decoded")
+            let segment: String
+            if piece.utf8.contains(UInt8(ascii: "%")) {
+                let bytes = try decode(piece)
+                // NUL, a backslash (a Windows separator) or a dot segment: the
+                // path would leave the served folders, or means something else
+                // to another layer. Not found, whatever the project holds.
+                if bytes.contains(0) || bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "/")) {
+                    throw outside
+                }
+                guard let decoded = String(validatingUTF8CString: bytes) else {
+                    throw HTTPFailure(400, "bad-encoding", "the path is not UTF-8 once percent-decoded")
+                }
+                segment = decoded
+            } else {
+                // Nothing to decode (most URLs): the piece is already UTF-8.
+                if piece.utf8.contains(0) || piece.utf8.contains(UInt8(ascii: "\\")) { throw outside }
+                segment = String(piece)
             }
             if segment.isEmpty || segment == "." || segment == ".." || segment.hasPrefix(".") { throw outside }
             segments.append(segment)

@@ -72,13 +72,6 @@ struct RequestPathTests {
         #expect(object?["error"]?["code"] == "bad-size")
         #expect(object?["error"]?["message"] == "a \"quoted\"\n\u{1}name")
     }
-
-    @Test func bodiesAnnouncedInTheHeadAreSeen() {
-        #expect(RequestHeadGuard.announcesBody(Array("GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\n".utf8)))
-        #expect(RequestHeadGuard.announcesBody(Array("GET / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n".utf8)))
-        #expect(!RequestHeadGuard.announcesBody(Array("GET / HTTP/1.1\r\nContent-Length: 0\r\n\r\n".utf8)))
-        #expect(!RequestHeadGuard.announcesBody(Array("GET /content-length:5 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
-    }
 }
 
 /// The image cache keeps what fits its budget, least recently used out first.

@@ -7,6 +7,8 @@ struct RawHTTP {
         var status: Int
         var headers: [String: String]
         var body: [UInt8]
+        /// The status line and header lines as sent, in order.
+        var headLines: [String] = []
         var text: String { String(decoding: body, as: UTF8.self) }
         /// The JSON error code of an error body.
         var errorCode: String? {
@@ -69,18 +71,11 @@ struct RawHTTP {
             if !fill() { return nil }
         }
         guard let end = headEnd else { return nil }
-        let headText = String(decoding: data[0..<end], as: UTF8.self)
-        var lines = headText.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        guard var response = parseHead(data[0..<end]) else { return nil }
+        let status = response.status
         var body = Array(data[(end + 4)...])
-        if head || status == 304 { return Response(status: status, headers: headers, body: []) }
-        if let length = headers["content-length"].flatMap(Int.init) {
+        if head || status == 304 { return response }
+        if let length = response.headers["content-length"].flatMap(Int.init) {
             while body.count < length {
                 let n = recv(fd, &buffer, buffer.count, 0)
                 if n <= 0 { break }
@@ -94,7 +89,48 @@ struct RawHTTP {
                 body += buffer[0..<n]
             }
         }
-        return Response(status: status, headers: headers, body: body)
+        response.body = body
+        return response
+    }
+
+    /// A response's status and headers from its head (without the blank line); no body.
+    static func parseHead(_ bytes: ArraySlice<UInt8>) -> Response? {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: [], headLines: lines)
+    }
+
+    /// The responses of `bytes`, one after another, each framed by its
+    /// `Content-Length` (no HEAD answers among them).
+    static func responses(in bytes: [UInt8]) -> [Response] {
+        var rest = bytes[...]
+        var found: [Response] = []
+        while let end = find(Array(rest)).map({ rest.startIndex + $0 }), var response = parseHead(rest[..<end]) {
+            let length = response.headers["content-length"].flatMap(Int.init) ?? 0
+            let bodyStart = end + 4
+            guard rest.endIndex - bodyStart >= length else { break }
+            response.body = Array(rest[bodyStart..<(bodyStart + length)])
+            found.append(response)
+            rest = rest[(bodyStart + length)...]
+        }
+        return found
+    }
+
+    /// Everything the server sends until it closes the connection.
+    static func readToClose(_ fd: Int32) -> [UInt8] {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return data }
+            data += buffer[0..<n]
+        }
     }
 
     private static func find(_ data: [UInt8]) -> Int? {
