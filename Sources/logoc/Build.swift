@@ -75,10 +75,10 @@ struct RemoteOptions: ParsableArguments {
         valueName: "url"))
     var remoteCache: String?
 
-    @Option(help: ArgumentHelp("Seconds the remote cache may take to answer before the build goes on without it (default: 2).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the remote cache may take to answer before the build goes on without it.", valueName: "seconds"))
     var remoteCacheTimeout: Double = RemoteCacheSettings.defaultTimeout
 
-    @Flag(inversion: .prefixedNo, help: "Upload what is drawn here to the remote cache (--no-remote-upload: only download).")
+    @Flag(inversion: .prefixedNo, help: "Upload what is drawn here to the remote cache, or (--no-remote-upload) only download.")
     var remoteUpload = true
 
     @Option(help: ArgumentHelp("Draw and write only part I of N (1-based) of the specs, chosen by a hash of each spec's path; every spec is still checked.",
