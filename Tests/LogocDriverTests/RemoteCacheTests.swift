@@ -123,23 +123,24 @@ struct RemoteCacheTests {
             #expect(Self.tree(checkout.path + "/" + name) == reference, "\(name)")
         }
 
-        // A cache whose every cas/ entry was replaced by other bytes of the same length.
+        // A cache whose every cas/ entry was replaced by other bytes: of the same length, or one byte longer.
         let cache = try WebDAVCache()
         defer { cache.stop() }
         let filled = try checkout.build(["-o", "filled", "--remote-cache", cache.url])
         #expect(filled.status == 0, "\(filled.stderr)")
         let blobs = cache.entries("cas")
         #expect(!blobs.isEmpty)
-        for blob in blobs {
+        for (i, blob) in blobs.enumerated() {
             let path = cache.store + "/cas/" + blob
             var bytes = try #require(FileManager.default.contents(atPath: path))
-            bytes[bytes.count / 2] ^= 0xFF
+            if i % 2 == 0 { bytes[bytes.count / 2] ^= 0xFF } else { bytes.append(0x0A) }
             try bytes.write(to: URL(fileURLWithPath: path))
         }
         let lied = try checkout.build(["-o", "lied", "--remote-cache", cache.url, "--no-remote-upload"])
         #expect(lied.status == 0, "\(lied.stderr)")
         #expect(Self.count(lied.stderr, "warning: remote cache") == 1, "\(lied.stderr)")
-        #expect(lied.stderr.contains("do not hash to their key"), "\(lied.stderr)")
+        #expect(lied.stderr.contains("do not hash to their key") || lied.stderr.contains("more than the"), "\(lied.stderr)")
+        #expect(lied.stderr.contains("remote cache: 0 hits, 0 misses, 0 uploads, 3 errors"), "\(lied.stderr)")
         #expect(lied.stderr.contains("(0 downloaded"), "\(lied.stderr)")
         #expect(!lied.stderr.contains("not asked again"), "a wrong entry is not a dead server: \(lied.stderr)")
         #expect(Self.tree(checkout.path + "/lied") == reference)

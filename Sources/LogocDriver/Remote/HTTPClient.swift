@@ -26,6 +26,9 @@ struct HTTPClient: Sendable {
     /// Why a request failed: the transport, or an answer that is not HTTP.
     struct Failure: Error, Sendable, CustomStringConvertible {
         var message: String
+        /// The server answered, with a body longer than asked for: a wrong
+        /// entry, not a broken server.
+        var tooLong = false
         var description: String { message }
     }
 
@@ -188,7 +191,7 @@ struct HTTPClient: Sendable {
                     let name = parts[0].lowercased(), value = parts[1].trimmingCharacters(in: .whitespaces)
                     if name == "content-length" {
                         guard let length = Int(value), length >= 0 else { return .failure(Failure(message: "a bad Content-Length '\(value)'")) }
-                        if length > limit { return .failure(Failure(message: "an answer of \(length) bytes, more than the \(limit) expected")) }
+                        if length > limit { return .failure(Failure(message: "an answer of \(length) bytes, more than the \(limit) expected", tooLong: true)) }
                         expected = end + 4 + length
                     }
                     if name == "transfer-encoding", value.lowercased().contains("chunked") { chunked = true }
@@ -197,7 +200,7 @@ struct HTTPClient: Sendable {
             if let headerEnd, !chunked, let expected, bytes.count >= expected {
                 return Self.response(bytes[0..<headerEnd], body: Array(bytes[headerEnd..<expected]))
             }
-            if bytes.count > limit + (headerEnd ?? 0) + 64 * 1024 { return .failure(Failure(message: "an answer longer than \(limit) bytes")) }
+            if bytes.count > limit + (headerEnd ?? 0) + 64 * 1024 { return .failure(Failure(message: "an answer longer than \(limit) bytes", tooLong: true)) }
             switch readMore() {
             case .failure(let failure): return .failure(failure)
             case .success(true): continue
