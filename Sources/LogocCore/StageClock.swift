@@ -6,6 +6,8 @@ public final class StageClock: Sendable {
     public enum Stage: String, CaseIterable, Sendable {
         case discover, parse, validate, resolve, measure, draw, encodePNG, writeSVG, io
         case encodeWebP, encodeAVIF, encodeJPEG, writePDF
+        /// Talking to `--remote-cache` (docs/remote-cache.md).
+        case remote
     }
 
     private let totals = Locked<[Stage: Double]>([:])

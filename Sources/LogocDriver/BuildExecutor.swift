@@ -71,10 +71,15 @@ final class BuildExecutor {
         result.failedCount = failedDocuments
         // Files with a failed document, or left with no spec, keep their old outputs.
         let building = Set(checked.specs.map(\.input.path))
-        for (input, file) in zip(chunk, checked.files) where file.failedDocuments > 0 || !building.contains(input.path) {
+        // `--shard`: every spec was checked; only the shard's own are drawn and written.
+        let shard = context.directory == nil ? nil : options.shard
+        let relative = context.relative
+        func isOwn(_ path: String) -> Bool { shard?.contains(relative(path)) ?? true }
+        for (input, file) in zip(chunk, checked.files) where isOwn(input.path) && (file.failedDocuments > 0 || !building.contains(input.path)) {
             result.troubled.insert(context.relative(input.path))
         }
-        let made = draw(checked.specs, keys: nil, diagnostics: diagnostics, remaining: remaining)
+        let made = draw(shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }, keys: nil, diagnostics: diagnostics,
+                        remaining: remaining)
         result.diagnostics = diagnostics
         let quoted = Set((diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
             ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
@@ -154,6 +159,14 @@ final class BuildExecutor {
             outcome.state = .unchanged
             return outcome
         }
+        // `--remote-cache`: another machine may have drawn exactly this.
+        let action = context.remote.map { _ in
+            RemoteActionKey.key(toolchain: context.remoteToolchain, group: outcome.specFile, spec: spec, inputs: staleness.inputs)
+        }
+        if !strictBlocked, let remote = context.remote, let action,
+           let blobs = options.clock.time(.remote, { remote.fetch(action: action, wanted: stale.map(\.output.path)) }) {
+            return downloaded(blobs, stale: stale, spec: spec, context: context, outcome: outcome, warnings: warnings, reasons: staleness.reasons)
+        }
 
         // Something must be drawn: measure each drawing once, then draw
         // what is stale from that measurement (a target measures its own).
@@ -211,6 +224,62 @@ final class BuildExecutor {
                                       fingerprint: file.stale.output.target == nil ? fingerprints[file.stale.output.dark] : nil)
             return RenderedFile(bytes: file.bytes, sha256: sha256, key: file.stale.key, tree: file.stale.tree, entry: entry)
         }
+        // Only a drawing that said nothing is shared: a hit says nothing
+        // either, so every machine reports what a render here would.
+        if let remote = context.remote, let action, plan.diagnostics.isEmpty, outcome.failures.isEmpty {
+            options.clock.time(.remote) { upload(outcome, spec: spec, action: action, directory: directory, to: remote) }
+        }
         return outcome
+    }
+
+    /// A remote hit: the outcome a render of `stale` would give, with the
+    /// downloaded bytes (verified by `RemoteCache.fetch`) to write as a
+    /// render's are, and the contrast and fingerprint the drawing gave.
+    private static func downloaded(_ blobs: [String: RemoteCache.Blob], stale: [OutputStaleness.Stale], spec: CheckedSpec, context: BuildContext,
+                                   outcome: Outcome, warnings: [String], reasons: [String]) -> Outcome {
+        var outcome = outcome
+        var fingerprints: [Bool: String] = [:]
+        for item in stale where item.output.target == nil && fingerprints[item.output.dark] == nil {
+            fingerprints[item.output.dark] = blobs[item.output.path]?.output.fingerprint
+        }
+        outcome.state = .built
+        for i in outcome.records.indices where outcome.records[i].entry.fingerprint == nil && outcome.records[i].entry.target == nil {
+            outcome.records[i].entry.fingerprint = fingerprints[outcome.records[i].entry.variant == "dark"]
+        }
+        outcome.entries = outcome.records.map(\.entry)
+        outcome.explanations.append("\(spec.input.displayPath) (\(spec.name)): " + reasons.joined(separator: "; ") + "; downloaded from the remote cache")
+        outcome.rendered = stale.compactMap { item in
+            guard let blob = blobs[item.output.path] else { return nil }
+            let entry = context.entry(item.output, of: spec, file: outcome.specFile, sha256: blob.output.sha256, contrast: blob.output.contrast,
+                                      warnings: warnings, fingerprint: item.output.target == nil ? blob.output.fingerprint : nil)
+            return RenderedFile(bytes: blob.bytes, sha256: blob.output.sha256, key: item.key, tree: item.tree, entry: entry)
+        }
+        return outcome
+    }
+
+    /// Uploads every output of a spec drawn here: the new ones from memory,
+    /// the ones kept from disk (each checked against its recorded SHA-256;
+    /// one that changed is not uploaded, and neither is the spec).
+    private static func upload(_ outcome: Outcome, spec: CheckedSpec, action: String, directory: String, to remote: RemoteCache) {
+        guard remote.settings.upload else { return }
+        var blobs: [(sha256: String, bytes: [UInt8])] = outcome.rendered.map { ($0.sha256, $0.bytes) }
+        var lines: [String: ActionResult.Output] = [:]
+        for file in outcome.rendered {
+            lines[file.entry.path] = ActionResult.Output(path: file.entry.path, sha256: file.sha256, size: file.bytes.count,
+                                                         contrast: file.entry.contrast, fingerprint: file.entry.fingerprint)
+        }
+        for record in outcome.records where lines[record.entry.path] == nil {
+            let path = (directory as NSString).appendingPathComponent(record.entry.path)
+            guard case .success(let bytes) = FileReader.read(path, limit: 1 << 30), SHA256.hex(bytes) == record.stamp.sha256 else { return }
+            blobs.append((record.stamp.sha256, bytes))
+            lines[record.entry.path] = ActionResult.Output(path: record.entry.path, sha256: record.stamp.sha256, size: bytes.count,
+                                                           contrast: record.entry.contrast, fingerprint: record.entry.fingerprint)
+        }
+        var outputs: [ActionResult.Output] = []
+        for output in spec.outputs {
+            guard let line = lines[output.path] else { return }
+            outputs.append(line)
+        }
+        remote.store(action: action, result: ActionResult(outputs: outputs), blobs: blobs)
     }
 }

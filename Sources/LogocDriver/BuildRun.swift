@@ -28,6 +28,8 @@ public struct RunReport: Sendable {
     public var failures: [String] = []
     /// `--timings`' JSON line, when asked for.
     public var timings: String?
+    /// What `--remote-cache` did; nil without one.
+    public var remote: RemoteCacheReport?
 
     public var errorCount: Int { diagnostics.filter(\.isError).count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -75,6 +77,11 @@ public enum BuildRun {
         /// uses must be tracked by git (`E019`), or the commit that adds the
         /// spec leaves them behind.
         public var requireTracked = false
+        /// `--remote-cache`: outputs are looked up there before drawing and
+        /// uploaded after (docs/remote-cache.md).
+        public var remote: RemoteCacheSettings?
+        /// `--shard I/N`: every spec is checked, only this shard's are drawn and written.
+        public var shard: Shard?
         var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
@@ -109,11 +116,16 @@ public enum BuildRun {
         let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
         let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
                                   force: options.force, jobs: options.jobs)
+        // A shard's own spec files; the others are checked, not drawn, and not part of its build.
+        let shard = options.outputDirectory == nil ? nil : options.shard
+        let fresh = shard.map { s in plan.fresh.filter { s.contains($0.spec) } } ?? plan.fresh
         var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
-        report.unchangedCount = plan.fresh.count
-        for (_, outputs) in plan.fresh { report.unchanged += outputs }
+        report.unchangedCount = fresh.count
+        for (_, outputs) in fresh { report.unchanged += outputs }
 
-        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths)
+        let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
+        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths,
+                                   remote: remote)
         let commit = options.outputDirectory.map {
             OutputCommit(directory: $0, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery, clock: options.clock)
         }
@@ -140,8 +152,8 @@ public enum BuildRun {
         }
         for outcome in outcomes { report.add(outcome) }
         if let commit {
-            let looked = plan.dirty.map { context.relative($0.path) }
-            let groups = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: plan.fresh.map(\.spec), report: &report) }
+            let looked = plan.dirty.map { context.relative($0.path) }.filter { shard?.contains($0) ?? true }
+            let groups = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
             if let threshold = project.config.lookAlike, !plan.dirty.isEmpty {
@@ -153,6 +165,7 @@ public enum BuildRun {
             }
         }
         lock?.finished()
+        report.remote = remote?.report
         report.diagnostics = report.diagnostics.normalized().cappingViaNotes()
         // Files several specs write (a catalog folder's Contents.json) once each.
         report.written = Self.sortedOnce(report.written)

@@ -17,7 +17,8 @@ struct CommandRunner {
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
-    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false) throws -> RunReport {
+    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
+             shard: Shard? = nil) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         var inputs = try Self.inputs(paths, clock: clock)
@@ -33,6 +34,8 @@ struct CommandRunner {
         })
         run.clock = clock
         run.requireTracked = requireTracked
+        run.remote = remote
+        run.shard = shard
         // `check FILES` also checks the specs that use them, and finds
         // output clashes against the whole project.
         if output == nil, !paths.isEmpty {
@@ -111,8 +114,11 @@ struct CommandRunner {
     func buildSummary(_ report: RunReport, since start: Date, writtenTo directory: String?) -> String {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let written = directory.map { " (\(report.written.count) file\(report.written.count == 1 ? "" : "s") written to \($0))" } ?? ""
-        return "\(report.builtCount) built, \(report.unchangedCount) unchanged, \(report.removed.count) removed, "
-            + "\(report.failedCount) failed in \(seconds) s\(written); " + counts(report)
+        // With a remote cache: how many built specs were downloaded, how many drawn here.
+        let remote = report.remote.map { " (\($0.hits) downloaded, \(report.builtCount - $0.hits) drawn)" } ?? ""
+        let cache = report.remote.map { "; remote cache: \($0.hits) hits, \($0.misses) misses, \($0.uploads) uploads, \($0.errors) errors" } ?? ""
+        return "\(report.builtCount) built\(remote), \(report.unchangedCount) unchanged, \(report.removed.count) removed, "
+            + "\(report.failedCount) failed in \(seconds) s\(written); " + counts(report) + cache
     }
 
     /// `--explain`'s lines: why each rebuilt spec was rebuilt.

@@ -66,9 +66,17 @@ final class BuildContext: Sendable {
     let configPath: String
     /// Project-relative paths of the run's spec files, worked out once.
     let relativePaths: [String: String]
+    /// `--remote-cache`, and the machine's part of its keys (`RemoteActionKey.toolchain`).
+    let remote: RemoteCache?
+    let remoteToolchain: String
 
-    init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, relativePaths: [String: String] = [:]) {
+    init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, relativePaths: [String: String] = [:],
+         remote: RemoteCache? = nil) {
         self.relativePaths = relativePaths
+        self.remote = remote
+        remoteToolchain = remote == nil ? "" : RemoteActionKey.toolchain(project: project) {
+            Self.relative($0, root: project.paths.root, known: relativePaths)
+        }
         self.project = project
         self.options = options
         self.directory = options.outputDirectory
@@ -88,9 +96,12 @@ final class BuildContext: Sendable {
 
     /// A path relative to the project root (absolute when outside it).
     func relative(_ path: String) -> String {
+        Self.relative(path, root: project.paths.root, known: relativePaths)
+    }
+
+    static func relative(_ path: String, root: String, known relativePaths: [String: String]) -> String {
         if let known = relativePaths[path] { return known }
         let real = PathResolver.realPath(path) ?? path
-        let root = project.paths.root
         return real.hasPrefix(root + "/") ? String(real.dropFirst(root.count + 1)) : real
     }
 

@@ -23,10 +23,13 @@ struct OutputStaleness {
     var kept: [(output: OutputFile, record: BuildCache.OutputRecord)] = []
     /// Every file the spec used (absolute path → stamp), for the next run's skip test.
     var dependencies: [String: FileStamp] = [:]
+    /// The files its outputs are made from, by project-relative path, with hashes.
+    var inputs: [String: BuildContext.InputFile] = [:]
 
     init(_ spec: CheckedSpec, trees: SpecTrees, old: BuildCache.SpecRecord?, directory: String, context: BuildContext) {
         var dependencyPaths: [String] = []
         let inputs = context.inputs(of: spec, trees: trees.all, old: old, dependencies: &dependencyPaths)
+        self.inputs = inputs
         dependencies = Dictionary(dependencyPaths.map { ($0, context.dependencyStamp($0, of: spec)) }, uniquingKeysWith: { a, _ in a })
         let keyedInputs = inputs.filter { $0.value.kind == .content }.map { "\($0.key) \($0.value.hash)" }.sorted().joined(separator: "\n")
         // One hash per drawing, not per output: its formats and scales share
