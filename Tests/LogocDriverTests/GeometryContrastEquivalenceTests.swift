@@ -78,8 +78,10 @@ struct GeometryContrastEquivalenceTests {
                 measured += 1
             }
         }
-        // Most are linear gradients and solids under opaque text inside the shape.
-        #expect(fromGeometry > measured / 2, "\(fromGeometry) of \(measured) from geometry")
+        // A third or more (opaque solids and linear gradients under opaque
+        // text inside the shape; translucent stops and text, colour vision,
+        // windows at the edge and radial gradients go to the pixels).
+        #expect(fromGeometry > measured / 4, "\(fromGeometry) of \(measured) from geometry")
     }
 }
 
