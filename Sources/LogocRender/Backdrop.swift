@@ -64,6 +64,18 @@ final class Backdrop {
         self.colors = colors
     }
 
+    /// Known extremes and nothing else (`BackgroundExtremes`): it answers
+    /// the exact minimum contrast of opaque text at least as light as
+    /// `lightest` or at most as dark as `darkest`, and only that; the
+    /// caller sends every other measurement to the pixels.
+    init(darkest: Double, lightest: Double) {
+        buffer = nil
+        rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        vision = nil
+        (self.darkest, self.lightest) = (darkest, lightest)
+        colors = []
+    }
+
     /// The deficiency the backdrop is seen with; nil for normal vision.
     let vision: ColorVision?
 

@@ -32,6 +32,9 @@ public struct Measured {
     /// text to it (`Canvas.take`) and gives it back to the pool after
     /// encoding; a later one draws afresh (the same pixels).
     var canvas: Canvas?
+    /// Whether the contrast was read from the background's geometry
+    /// (`BackgroundExtremes`) rather than from its pixels; for tests.
+    var contrastFromGeometry = false
 
     /// The colour a `color: fromImage` ring falls back to (black or white,
     /// as `auto` picks) when no colour of the picture reaches
@@ -64,7 +67,13 @@ struct MeasureStage {
     /// pixels under the ink twice (the same pixels either way for colours
     /// and gradients, whose window is the same geometry moved by whole
     /// pixels; a picture is always measured on a window).
-    func measure(_ tree: RenderTree, keepingCanvas: Bool) throws(RenderError) -> Measured {
+    ///
+    /// `geometry`: read the extremes under an opaque solid or linear
+    /// gradient from its geometry where they answer the measurement
+    /// (`extremesFromGeometry`): the same decisions, without drawing or
+    /// scanning the window. False measures every tree on pixels (tests
+    /// compare the two).
+    func measure(_ tree: RenderTree, keepingCanvas: Bool, geometry: Bool = true) throws(RenderError) -> Measured {
         // The palette and the ring's surroundings come from one small drawing
         // of the background alone, made only when a colour is to be picked.
         var sample: BackgroundSample?
@@ -116,7 +125,12 @@ struct MeasureStage {
         let x0 = max(0, Int(saturating: box.x.rounded(.down))), y0 = max(0, Int(saturating: box.y.rounded(.down)))
         let x1 = min(tree.size, Int(saturating: (box.x + box.width).rounded(.up))), y1 = min(tree.size, Int(saturating: (box.y + box.height).rounded(.up)))
         var backdrop = Backdrop(colors: [])
-        if x1 > x0, y1 > y0 {
+        var fromGeometry = false
+        if x1 > x0, y1 > y0, geometry,
+           let known = extremesFromGeometry(tree, run: run, border: border, window: .init(x0: x0, y0: y0, x1: x1, y1: y1), onCanvas: canvas != nil) {
+            backdrop = Backdrop(darkest: known.darkest, lightest: known.lightest)
+            fromGeometry = true
+        } else if x1 > x0, y1 > y0 {
             let window: PixelBuffer
             if let surface = canvas?.surface {
                 window = try surface.pixels(x0: x0, y0: y0, x1: x1, y1: y1)
@@ -162,7 +176,33 @@ struct MeasureStage {
         }
         let measurement = TextMeasurement(color: color, ratio: ratio(color), autoRatio: autoRatio, autoColor: autoColor,
                                           inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: visionRatios)
-        return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas)
+        return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas,
+                        contrastFromGeometry: fromGeometry)
+    }
+
+    /// The darkest and lightest luminance under the ink window read from the
+    /// background's geometry (`BackgroundExtremes`), when they answer every
+    /// contrast this measurement asks: the exact minimum (no picture's
+    /// percentile), no colour-vision simulation and no translucent text
+    /// (both need every pixel's colour), and a fixed text colour no darker
+    /// than the lightest pixel or no lighter than the darkest (white and
+    /// black always are; a colour in between needs the luminances nearest
+    /// its own). Nil sends the measurement to the pixels.
+    ///
+    /// `onCanvas`: the whole background is drawn on the 1× canvas, whose
+    /// gradient rows start at its left edge; else on the window alone.
+    private func extremesFromGeometry(_ tree: RenderTree, run: TextRun, border: RGBA?, window: BackgroundExtremes.Window,
+                                      onCanvas: Bool) -> (darkest: Double, lightest: Double)? {
+        guard !tree.isImage, run.colorVision.isEmpty else { return nil }
+        if case .fixed(let c) = run.color, !c.isOpaque { return nil }
+        let box = onCanvas ? PixmanLinearGradient.Box(x: 0, y: 0, width: tree.size, height: tree.size)
+            : PixmanLinearGradient.Box(x: window.x0, y: window.y0, width: window.x1 - window.x0, height: window.y1 - window.y0)
+        guard let known = BackgroundExtremes.of(tree, border: border, window: window, box: box) else { return nil }
+        if case .fixed(let c) = run.color {
+            let l = WCAG.luminance(c)
+            guard l >= known.lightest || l <= known.darkest else { return nil }
+        }
+        return known
     }
 
     /// Text-on-background contrast over the pixels under the ink, each

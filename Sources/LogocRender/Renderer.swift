@@ -92,9 +92,16 @@ public final class Renderer {
     public func measure(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Measured {
         measureCount += 1
         return try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size, encodes: false)) { () throws(RenderError) -> Measured in
-            try clock.time(.measure) { () throws(RenderError) -> Measured in try stage.measure(tree, keepingCanvas: keepingCanvas) }
+            try clock.time(.measure) { () throws(RenderError) -> Measured in
+                try stage.measure(tree, keepingCanvas: keepingCanvas, geometry: measuresFromGeometry)
+            }
         }
     }
+
+    /// Whether contrast over an opaque solid or linear gradient is read from
+    /// its geometry where that gives the pixels' answer (docs/rendering.md,
+    /// "Contrast from geometry"); tests turn it off to compare with the pixels.
+    var measuresFromGeometry = true
 
     /// The measured tree's pixels at `scale` (1, 2, 3, …), premultiplied ARGB32.
     public func pixels(_ measured: Measured, scale: Int) throws(RenderError) -> PixelBuffer {
