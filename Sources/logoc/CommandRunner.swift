@@ -17,7 +17,8 @@ struct CommandRunner {
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
-    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false) throws -> RunReport {
+    /// `session`: `logoc watch`'s state between builds.
+    func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, session: WatchSession? = nil) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         var inputs = try Self.inputs(paths, clock: clock)
@@ -33,6 +34,7 @@ struct CommandRunner {
         })
         run.clock = clock
         run.requireTracked = requireTracked
+        run.session = session
         // `check FILES` also checks the specs that use them, and finds
         // output clashes against the whole project.
         if output == nil, !paths.isEmpty {
