@@ -301,7 +301,8 @@ def write_mixed(root, count, sizes, seed):
                     stats["text:" + info["text"]] = stats.get("text:" + info["text"], 0) + 1
                 text_ = "\n".join(lines) + "\n"
                 rel = os.path.relpath(os.path.join(folder, base + ".yaml"), root)
-                if touch is None and info["background"] == "solid" and "dark:" not in text_:
+                # The watch bench gives it new dark backgrounds: a spec with a text colour of its own fails E011 with some.
+                if touch is None and info["background"] == "solid" and "dark:" not in text_ and "  color:" not in text_:
                     touch = rel
                 if check_one is None and info["background"] == "linear" and info["extends"] and info["text"] == "initials":
                     check_one = rel
