@@ -21,16 +21,19 @@ enum AtomicFile {
     }
 
     /// `write` of the pieces one after another, never joined: the manifest,
-    /// gallery and cache of a big build are tens of megabytes made of slices
-    /// of the cache's groups, and a joined copy of each was most of the
-    /// build's last peak of memory.
+    /// gallery and cache of a big build are tens of megabytes made of the
+    /// cache's groups, and a joined copy of each was most of the build's
+    /// last peak of memory. `pieces` may be lazy (groups read from their
+    /// file as they are written) and is gone through twice when `compare`
+    /// finds the same size: once to compare, once to write. `readFailed`
+    /// tells, after the pieces are written, whether one of them could not
+    /// be read: then nothing is put in place.
     @discardableResult
-    static func write(pieces: [ArraySlice<UInt8>], to path: String, compare: Bool = true) throws -> Bool {
+    static func write(pieces: some Sequence<ArraySlice<UInt8>>, to path: String, compare: Bool = true,
+                      readFailed: () -> Bool = { false }) throws -> Bool {
         var info = stat()
         let exists = stat(path, &info) == 0
-        let count = pieces.reduce(0) { $0 + $1.count }
-        if compare, exists, Int(info.st_size) == count, let existing = FileManager.default.contents(atPath: path),
-           existing.elementsEqual(pieces.joined()) {
+        if compare, exists, holds(path, size: Int(info.st_size), pieces), !readFailed() {
             return false
         }
         let slash = path.lastIndex(of: "/")
@@ -44,7 +47,7 @@ enum AtomicFile {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        if let reason = writeAll(pieces, to: fd) {
+        if let reason = writeAll(pieces, to: fd) ?? (readFailed() ? "a part of it could not be read back from logoc's files" : nil) {
             close(fd)
             unlink(temporary)
             throw Failure(description: reason)
@@ -55,6 +58,35 @@ enum AtomicFile {
             throw Failure(description: reason)
         }
         return true
+    }
+
+    /// Whether the file at `path`, of `size` bytes, holds exactly the
+    /// pieces, read through a window of 64 KiB (the file is never read whole).
+    private static func holds(_ path: String, size: Int, _ pieces: some Sequence<ArraySlice<UInt8>>) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var window = [UInt8](repeating: 0, count: 1 << 16)
+        var filled = 0, used = 0, offset = 0
+        for piece in pieces {
+            var i = piece.startIndex
+            while i < piece.endIndex {
+                if used == filled {
+                    guard offset < size else { return false }
+                    let n = window.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { return false }
+                    (filled, used) = (n, 0)
+                    offset += n
+                }
+                let n = min(filled - used, piece.endIndex - i)
+                let same = window.withUnsafeBytes { w in piece.withUnsafeBytes { p in memcmp(w.baseAddress! + used, p.baseAddress! + (i - piece.startIndex), n) == 0 } }
+                guard same else { return false }
+                used += n
+                i += n
+            }
+        }
+        return used == filled && offset == size
     }
 
     /// Removes temporary files that a killed run left in `directory` and its
@@ -94,19 +126,25 @@ enum AtomicFile {
 
     /// Appends the pieces to an existing file, in order. Not atomic: a
     /// reader of such a file (the build cache) must ignore a last record cut
-    /// short by a kill.
-    static func append(pieces: [ArraySlice<UInt8>], to path: String) throws {
+    /// short by a kill. When writing fails, or `readFailed` says a piece
+    /// could not be read, the file is cut back to its old end.
+    static func append(pieces: some Sequence<ArraySlice<UInt8>>, to path: String, readFailed: () -> Bool = { false }) throws {
         guard pieces.contains(where: { !$0.isEmpty }) else { return }
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        if let reason = writeAll(pieces, to: fd) { throw Failure(description: reason) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        if let reason = writeAll(pieces, to: fd) ?? (readFailed() ? "a part of it could not be read back from logoc's files" : nil) {
+            _ = ftruncate(fd, info.st_size)
+            throw Failure(description: reason)
+        }
     }
 
     /// Writes every byte of the pieces in order, small ones gathered into
     /// one buffer, retrying short writes and interruptions; the error's text
     /// when it cannot.
-    static func writeAll(_ pieces: [ArraySlice<UInt8>], to fd: Int32) -> String? {
+    static func writeAll(_ pieces: some Sequence<ArraySlice<UInt8>>, to fd: Int32) -> String? {
         let gather = 1 << 16
         var buffer: [UInt8] = []
         func flush(_ bytes: ArraySlice<UInt8>) -> String? {

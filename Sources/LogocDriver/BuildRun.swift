@@ -82,6 +82,9 @@ public enum BuildRun {
         public var remote: RemoteCacheSettings?
         /// `--shard I/N`: every spec is checked, only this shard's are drawn and written.
         public var shard: Shard?
+        /// `logoc watch`'s state between builds: the files it saw change
+        /// and the cache the last build left (`WatchSession`).
+        public var session: WatchSession?
         var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
@@ -112,10 +115,13 @@ public enum BuildRun {
             }
         }
         defer { _ = lock }
-        let cache = options.clock.time(.io) { options.outputDirectory.map(BuildCache.load) ?? BuildCache() }
+        let session = options.outputDirectory == nil ? nil : options.session
+        let cache = options.clock.time(.io) {
+            options.outputDirectory.map { session?.cache(in: $0) ?? BuildCache.load(from: $0) } ?? BuildCache()
+        }
         let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
         let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
-                                  force: options.force, jobs: options.jobs)
+                                  force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) })
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
         let fresh = shard.map { s in plan.fresh.filter { s.contains($0.spec) } } ?? plan.fresh
@@ -133,14 +139,15 @@ public enum BuildRun {
         if let commit { deliver = { (outcome: inout Outcome) in commit.write(&outcome) } }
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver)
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
-        var outcomes: [Outcome] = []
         for start in stride(from: 0, to: plan.dirty.count, by: options.filesPerChunk) {
             let files = Array(plan.dirty[start..<min(plan.dirty.count, start + options.filesPerChunk)])
             let chunk = executor.run(files, remaining: plan.dirty.count - start - files.count)
             report.add(chunk)
             commit?.collect(chunk.outcomes, troubled: chunk.troubled, into: &results)
-            // What the report needs of each outcome; the rest is in its group now.
-            outcomes += chunk.outcomes.map { $0.light }
+            // What the report needs of each outcome, taken now: the rest is
+            // in its group, and keeping every spec's outcome to the end was
+            // a few hundred bytes a spec (issue 21).
+            for outcome in chunk.outcomes { report.add(outcome.light) }
             // The chunk's specs and drawings are gone: hand the freed pages back.
             if commit != nil { options.afterChunk?() }
         }
@@ -150,7 +157,6 @@ public enum BuildRun {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config
         }
-        for outcome in outcomes { report.add(outcome) }
         if let commit {
             let looked = plan.dirty.map { context.relative($0.path) }.filter { shard?.contains($0) ?? true }
             let groups = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
@@ -164,6 +170,8 @@ public enum BuildRun {
                 report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
             }
         }
+        // Indexed under the lock: no other build writes the cache meanwhile.
+        if let session, let directory = options.outputDirectory { session.built(in: directory, finished: report.failures.isEmpty) }
         lock?.finished()
         report.remote = remote?.report
         report.diagnostics = report.diagnostics.normalized().cappingViaNotes()

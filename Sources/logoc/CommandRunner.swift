@@ -17,8 +17,9 @@ struct CommandRunner {
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
+    /// `session`: `logoc watch`'s state between builds.
     func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
-             shard: Shard? = nil) throws -> RunReport {
+             shard: Shard? = nil, session: WatchSession? = nil) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         var inputs = try Self.inputs(paths, clock: clock)
@@ -36,6 +37,7 @@ struct CommandRunner {
         run.requireTracked = requireTracked
         run.remote = remote
         run.shard = shard
+        run.session = session
         // `check FILES` also checks the specs that use them, and finds
         // output clashes against the whole project.
         if output == nil, !paths.isEmpty {

@@ -27,10 +27,14 @@ struct Watch: ParsableCommand {
         // build: the loop asks for them at every look, and the cache (of
         // every spec of the project) changes only with a build.
         var recorded = WatchLoop.recordedInputs(in: output.directory)
-        let build = {
+        // What one build leaves the next: the files the loop saw change and
+        // the cache, so a save rebuilds in proportion to it (docs/build-engine.md).
+        let session = WatchSession()
+        let build = { (changed: Set<String>?) in
             let start = Date()
+            session.saw(changed)
             do {
-                let report = try runner.run(paths: folders, output: output.directory, force: force)
+                let report = try runner.run(paths: folders, output: output.directory, force: force, session: session)
                 force = false
                 runner.printExplanations(report, explain: output.explain)
                 runner.report(report.diagnostics, sources: report.sources, summary: runner.buildSummary(report, since: start, writtenTo: nil))
@@ -38,10 +42,10 @@ struct Watch: ParsableCommand {
             } catch {
                 // A missing folder is reported by run(); keep watching for it to appear.
             }
-            recorded = WatchLoop.recordedInputs(in: output.directory)
+            recorded = session.recordedInputs() ?? WatchLoop.recordedInputs(in: output.directory)
             if !options.quiet { FileHandle.standardError.write(Data("watching \(folders.joined(separator: ", ")) (Ctrl-C to stop)\n".utf8)) }
         }
-        loop.run(files: { [config] + recorded }, folders: folders, buildFirst: true, rebuild: build)
+        loop.run(files: { [config] + recorded }, folders: folders, buildFirst: true, build: build)
         if !options.quiet { FileHandle.standardError.write(Data("stopped\n".utf8)) }
     }
 }

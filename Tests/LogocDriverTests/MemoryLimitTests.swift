@@ -89,4 +89,34 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
         let two = try Self.peak(["build", "large", "-o", "two", "--jobs", "2", "--memory", "16"], in: folder)
         #expect(two <= one + 24 * Self.mib, "two jobs: \(two / Self.mib) MiB, one: \(one / Self.mib) MiB")
     }
+
+    /// A no-op rebuild reads the build cache's groups when it needs them,
+    /// not the whole file (issue 21: the cache of 100,000 specs is about
+    /// 230 MB, and the no-op rebuild peaked at 397 MB). Its peak grows with
+    /// the number of specs by their small headers, not by the cache: here
+    /// 1,500 specs of five outputs each (a cache of several megabytes)
+    /// against 10. Before, the whole file was read, so the difference was
+    /// at least the cache's size.
+    @Test func noOpRebuildDoesNotHoldTheCache() throws {
+        let folder = try TemporaryFolder()
+        func project(_ name: String, count: Int) throws {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+            for i in 0..<count {
+                // Colours far apart, so that no two look alike (W003).
+                let colour = String(format: "#%06X", (i &* 2_654_435_761) & 0xFFFFFF)
+                try Self.write("size: 16\nbackground: \"\(colour)\"\noutput: {formats: [png, svg], scales: [1, 2, 3, 4]}\n",
+                               to: folder.path + "/\(name)/s\(i).yaml")
+            }
+        }
+        try project("few", count: 10)
+        try project("many", count: 1_500)
+        for name in ["few", "many"] { _ = try Self.peak(["build", name, "-o", name + "-out", "--jobs", "2"], in: folder) }
+        var info = stat()
+        #expect(stat(folder.path + "/many-out/.logoc-cache", &info) == 0)
+        let cache = Int(info.st_size)
+        try #require(cache > 4 * Self.mib, "the cache is too small to tell (\(cache) bytes)")
+        let few = try Self.peak(["build", "few", "-o", "few-out", "--jobs", "2"], in: folder)
+        let many = try Self.peak(["build", "many", "-o", "many-out", "--jobs", "2"], in: folder)
+        #expect(many - few < cache / 2, "no-op of 1,500 specs: \((many - few) / 1024) KiB more than of 10; the cache is \(cache / 1024) KiB")
+    }
 }

@@ -99,7 +99,6 @@ public enum DataBuildRun {
         let group = context.relative(PathResolver.absolute(data)) + "#"
         let keys = table.rows.map { group + $0.file }
         var results = RunResults(spill: GroupSpill(directory: directory))
-        var outcomes: [Outcome] = []
         var (fresh, looked): ([String], [String]) = ([], [])
         for start in stride(from: 0, to: table.rows.count, by: rowsPerChunk) {
             let rows = table.rows[start..<min(table.rows.count, start + rowsPerChunk)]
@@ -131,11 +130,10 @@ public enum DataBuildRun {
                 }
             }
             commit.collect(changed, troubled: [], into: &results)
-            outcomes += made.map(\.light)
+            for outcome in made { report.add(outcome.light) }
             options.afterChunk?()
         }
         executor.releaseRenderers()
-        for outcome in outcomes { report.add(outcome) }
         options.clock.time(.io) { _ = commit.finish(results, looked: looked, fresh: fresh, report: &report) }
         lock.finished()
         report.diagnostics = report.diagnostics.normalized()

@@ -57,30 +57,96 @@ struct BuildCache: Sendable {
     /// changes either writes them anew instead of copying old groups' bytes.
     static let formats = ["formats", String(Manifest.formatVersion), String(Gallery.formatVersion)]
 
-    /// One spec file's block of the cache file, kept as bytes until needed.
+    /// One spec file's block of the cache file. Its bytes stay where they
+    /// are (the cache file, the build's spill) and are read when asked for
+    /// (`GroupFile`); a group made in this run holds them in memory.
     struct Group: Sendable {
         /// The spec file built cleanly: its outputs may be trusted without
         /// reading it. A file that failed keeps its old outputs but is stale.
-        var fresh: Bool
-        var outputCount: Int
-        /// `dep` and `out` lines.
-        var lines: ArraySlice<UInt8>
-        /// This file's lines of `manifest.json`, joined by ",\n".
-        var manifest: ArraySlice<UInt8>
-        /// This file's cards of `index.html`.
-        var gallery: ArraySlice<UInt8>
+        let fresh: Bool
+        let outputCount: Int
         /// Its pictures for the look-alike check, as `Picture.encoded`.
-        var pictures: String
+        let pictures: String
+        private let bytes: Bytes
+
+        private enum Bytes: Sendable {
+            case memory(lines: ArraySlice<UInt8>, manifest: ArraySlice<UInt8>, gallery: ArraySlice<UInt8>)
+            /// At `offset` in `file`, the three parts one after another; `checksum` as read and verified (or computed when put).
+            case file(GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int, checksum: UInt32)
+        }
+
+        init(fresh: Bool, outputCount: Int, lines: ArraySlice<UInt8>, manifest: ArraySlice<UInt8>, gallery: ArraySlice<UInt8>, pictures: String) {
+            (self.fresh, self.outputCount, self.pictures) = (fresh, outputCount, pictures)
+            bytes = .memory(lines: lines, manifest: manifest, gallery: gallery)
+        }
+
+        /// A group whose bytes are in `file` at `offset`; `checksum` is its
+        /// CRC-32 under its spec file's name (`checksum(spec:)`).
+        init(fresh: Bool, outputCount: Int, pictures: String, file: GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int, checksum: UInt32) {
+            (self.fresh, self.outputCount, self.pictures) = (fresh, outputCount, pictures)
+            bytes = .file(file, offset: offset, lines: lines, manifest: manifest, gallery: gallery, checksum: checksum)
+        }
+
+        /// `dep` and `out` lines. When they cannot be read, a line that
+        /// reads as damaged: the spec file is looked at again.
+        var lines: ArraySlice<UInt8> {
+            switch bytes {
+            case .memory(let lines, _, _): return lines
+            case .file(let file, let offset, let lines, _, _, _):
+                let read = file.read(at: offset, count: lines)
+                return read.count == lines ? read : Self.unreadable
+            }
+        }
+
+        /// This file's lines of `manifest.json`, joined by ",\n".
+        var manifest: ArraySlice<UInt8> {
+            switch bytes {
+            case .memory(_, let manifest, _): return manifest
+            case .file(let file, let offset, let lines, let manifest, _, _): return file.read(at: offset + lines, count: manifest)
+            }
+        }
+
+        /// This file's cards of `index.html`.
+        var gallery: ArraySlice<UInt8> {
+            switch bytes {
+            case .memory(_, _, let gallery): return gallery
+            case .file(let file, let offset, let lines, let manifest, let gallery, _): return file.read(at: offset + lines + manifest, count: gallery)
+            }
+        }
+
+        /// The sizes of the three parts, without reading them.
+        var counts: (lines: Int, manifest: Int, gallery: Int) {
+            switch bytes {
+            case .memory(let lines, let manifest, let gallery): return (lines.count, manifest.count, gallery.count)
+            case .file(_, _, let lines, let manifest, let gallery, _): return (lines, manifest, gallery)
+            }
+        }
+
+        /// Whether reading the file a group is in has failed in this run
+        /// (so a file written from it would miss a part).
+        var readFailed: Bool {
+            if case .file(let file, _, _, _, _, _) = bytes { return file.failed }
+            return false
+        }
+
+        private static let unreadable: ArraySlice<UInt8> = Array("unreadable\n".utf8)[...]
 
         /// CRC-32 (libdeflate's, at memory speed) of everything the group
-        /// holds, header fields included.
+        /// holds, header fields included. A group in a file has it already.
         func checksum(spec: String) -> UInt32 {
+            if case .file(_, _, _, _, _, let checksum) = bytes { return checksum }
             var crc: UInt32 = 0
             // (An empty part is skipped: given no buffer, libdeflate returns the initial value.)
-            for part in [lines, manifest, gallery, Array("\(spec)\t\(fresh)\t\(outputCount)\t\(pictures)".utf8)[...]] where !part.isEmpty {
+            for part in [lines, manifest, gallery] where !part.isEmpty {
                 crc = part.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
             }
-            return crc
+            return Self.checksum(crc, spec: spec, fresh: fresh, outputCount: outputCount, pictures: pictures)
+        }
+
+        /// `crc` (of the group's bytes) with its header fields added.
+        static func checksum(_ crc: UInt32, spec: String, fresh: Bool, outputCount: Int, pictures: String) -> UInt32 {
+            let fields = Array("\(spec)\t\(fresh)\t\(outputCount)\t\(pictures)".utf8)
+            return fields.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         }
     }
 
@@ -171,35 +237,53 @@ struct BuildCache: Sendable {
 
     // MARK: Reading
 
+    /// The cache in `directory`, indexed as it is read in blocks: its
+    /// groups stay in the file, which stays open (an empty cache when
+    /// there is none, or it is not one).
     static func load(from directory: String) -> BuildCache {
         let path = (directory as NSString).appendingPathComponent(fileName)
-        guard case .success(let bytes) = FileReader.read(path, limit: 1 << 40) else { return BuildCache() }
-        return decode(bytes) ?? BuildCache()
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return BuildCache() }
+        return index(GroupFile(descriptor: fd)) ?? BuildCache()
+    }
+
+    /// `load` of a cache file's bytes.
+    static func decode(_ bytes: [UInt8]) -> BuildCache? {
+        index(GroupFile(bytes: bytes))
     }
 
     /// Indexes the groups without decoding them: one line per spec file,
-    /// then a jump over its bytes. Records appended after the sorted part
-    /// (`appendRecords`) replace or remove earlier groups; a last record cut
-    /// short is ignored.
-    static func decode(_ bytes: [UInt8]) -> BuildCache? {
+    /// then a pass over its bytes for the checksum. Records appended after
+    /// the sorted part (`appendRecords`) replace or remove earlier groups;
+    /// a last record cut short is ignored.
+    /// `blockSize`: of the reads (smaller in tests).
+    static func index(_ file: GroupFile, blockSize: Int = GroupFile.Reader.blockSize) -> BuildCache? {
         var cache = BuildCache()
-        cache.fileBytes = bytes.count
-        var reader = LineReader(bytes: bytes[...])
-        guard reader.fields() == magic.split(separator: "\t").map(String.init),
-              let chain = reader.fields(), chain.count == 2, chain[0] == "toolchain", reader.fields() == formats else { return nil }
+        var reader = GroupFile.Reader(file, blockSize: blockSize)
+        func fields() -> [String]? {
+            reader.line().map { $0.split(separator: 0x09, omittingEmptySubsequences: false).map(LineReader.unescape) }
+        }
+        guard fields() == magic.split(separator: "\t").map(String.init),
+              let chain = fields(), chain.count == 2, chain[0] == "toolchain", fields() == formats else { return nil }
         cache.toolchain = chain[1]
         var sizes: [String: Int] = [:]
         var unsorted = false
-        while !reader.atEnd {
-            let start = reader.bytes.startIndex
-            guard let f = reader.fields(), f.count == 9, f[0] == "spec", let count = Int(f[3]),
-                  let lines = Int(f[4]).flatMap({ reader.take($0) }), let manifest = Int(f[5]).flatMap({ reader.take($0) }),
-                  let gallery = Int(f[6]).flatMap({ reader.take($0) }) else {
+        while !reader.atEnd() {
+            let start = reader.offset
+            var crc: UInt32 = 0
+            guard let f = fields(), f.count == 9, f[0] == "spec", let count = Int(f[3]), let lines = Int(f[4]), let manifest = Int(f[5]),
+                  let gallery = Int(f[6]) else {
                 guard !cache.groups.isEmpty else { return nil }
                 cache.damagedTail = true
                 break
             }
-            let size = reader.bytes.startIndex - start
+            let at = reader.offset
+            guard reader.skip(lines, crc: &crc), reader.skip(manifest, crc: &crc), reader.skip(gallery, crc: &crc) else {
+                guard !cache.groups.isEmpty else { return nil }
+                cache.damagedTail = true
+                break
+            }
+            let size = reader.offset - start
             let spec = f[1]
             if let old = sizes[spec] { cache.deadBytes += old }
             if f[2] == "gone" {
@@ -208,8 +292,9 @@ struct BuildCache: Sendable {
                 if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
                 continue
             }
-            let group = Group(fresh: f[2] == "fresh", outputCount: count, lines: lines, manifest: manifest, gallery: gallery, pictures: f[7])
-            guard UInt32(f[8], radix: 16) == group.checksum(spec: spec) else {
+            let fresh = f[2] == "fresh"
+            let checksum = Group.checksum(crc, spec: spec, fresh: fresh, outputCount: count, pictures: f[7])
+            guard UInt32(f[8], radix: 16) == checksum else {
                 // Damaged: as if never built; the spec file is looked at again.
                 cache.deadBytes += size
                 sizes[spec] = nil
@@ -221,8 +306,10 @@ struct BuildCache: Sendable {
                 cache.order.append(spec)
             }
             sizes[spec] = size
-            cache.groups[spec] = group
+            cache.groups[spec] = Group(fresh: fresh, outputCount: count, pictures: f[7], file: file, offset: at, lines: lines,
+                                       manifest: manifest, gallery: gallery, checksum: checksum)
         }
+        cache.fileBytes = reader.offset
         if unsorted {
             cache.order = cache.groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
@@ -299,36 +386,44 @@ struct BuildCache: Sendable {
 
     /// The whole file, the groups in byte order of their spec paths, as
     /// pieces to write one after another: each group's header line, then
-    /// its own bytes, never copied.
-    static func file(toolchain: String, groups: [(spec: String, group: Group)]) -> [ArraySlice<UInt8>] {
+    /// its own bytes, never copied. Lazy: a group's bytes are read from
+    /// its file only as it is written, so the cache of 100,000 specs is
+    /// never in memory at once.
+    static func file(toolchain: String, groups: [(spec: String, group: Group)]) -> some Sequence<ArraySlice<UInt8>> {
         var head = Array(magic.utf8)
         head.append(0x0A)
         line(&head, "toolchain", toolchain)
         line(&head, formats[0], formats[1], formats[2])
-        return [head[...]] + appendRecords(groups.map { ($0.spec, $0.group) })
+        return [AnySequence([head[...]]), AnySequence(appendRecords(groups.map { ($0.spec, $0.group) }))].joined()
     }
 
     /// Records to append to the file as it is: new groups for `changed`
     /// spec files (nil to remove one). A rebuild that touched a few specs
     /// among thousands appends a few kilobytes instead of rewriting
     /// megabytes, as ninja's log does; the file is rewritten whole once
-    /// a quarter of it is dead. Pieces, as `file` gives: a cold build's
-    /// records are all of its groups, and joining them was a 35 MB copy at
-    /// the end of a 10,000-spec build, only for `canAppend` to say no.
-    static func appendRecords(_ changed: [(spec: String, group: Group?)]) -> [ArraySlice<UInt8>] {
-        var out: [ArraySlice<UInt8>] = []
-        out.reserveCapacity(4 * changed.count)
-        for (spec, group) in changed {
-            var header: [UInt8] = []
-            if let group {
-                recordHeader(&header, spec, group)
-                out += [header[...], group.lines, group.manifest, group.gallery]
-            } else {
-                line(&header, "spec", spec, "gone", "0", "0", "0", "0", "", "0")
-                out.append(header[...])
-            }
+    /// a quarter of it is dead. Pieces, lazily, as `file` gives: a cold
+    /// build's records are all of its groups (`recordsSize` tells their
+    /// size without reading them, for `canAppend`).
+    static func appendRecords(_ changed: [(spec: String, group: Group?)]) -> some Sequence<ArraySlice<UInt8>> {
+        changed.lazy.flatMap { spec, group -> [ArraySlice<UInt8>] in
+            guard let group else { return [goneHeader(spec)[...]] }
+            return [header(spec, group)[...], group.lines, group.manifest, group.gallery]
         }
-        return out
+    }
+
+    /// The bytes `appendRecords` gives, from the groups' headers alone.
+    static func recordsSize(_ changed: [(spec: String, group: Group?)]) -> Int {
+        changed.reduce(0) { total, change in
+            guard let group = change.group else { return total + goneHeader(change.spec).count }
+            let counts = group.counts
+            return total + header(change.spec, group).count + counts.lines + counts.manifest + counts.gallery
+        }
+    }
+
+    private static func goneHeader(_ spec: String) -> [UInt8] {
+        var header: [UInt8] = []
+        line(&header, "spec", spec, "gone", "0", "0", "0", "0", "", "0")
+        return header
     }
 
     /// Whether appending `bytes` keeps the file worth appending to.
@@ -336,9 +431,13 @@ struct BuildCache: Sendable {
         fileBytes > 0 && !damagedTail && self.toolchain == toolchain && (deadBytes + bytes) * 4 < fileBytes
     }
 
-    private static func recordHeader(_ out: inout [UInt8], _ spec: String, _ g: Group) {
-        line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(g.lines.count), String(g.manifest.count),
-             String(g.gallery.count), g.pictures, String(g.checksum(spec: spec), radix: 16))
+    /// A group's record header line.
+    private static func header(_ spec: String, _ g: Group) -> [UInt8] {
+        var out: [UInt8] = []
+        let counts = g.counts
+        line(&out, "spec", spec, g.fresh ? "fresh" : "stale", String(g.outputCount), String(counts.lines), String(counts.manifest),
+             String(counts.gallery), g.pictures, String(g.checksum(spec: spec), radix: 16))
+        return out
     }
 
     private static func line(_ out: inout [UInt8], _ fields: String...) {

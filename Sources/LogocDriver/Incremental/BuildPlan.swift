@@ -52,8 +52,10 @@ struct BuildPlan: Sendable {
 
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
+    /// `changes`: every file changed since the cache was written, when the
+    /// caller knows them all (`Freshness.verdict`).
     static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
-                     jobs: Int, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
+                     jobs: Int, changes: Set<String>? = nil, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
         let relatives = relativePaths(of: inputs, root: root)
         var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
         // The skip test stats every spec's files: split over the cores.
@@ -63,7 +65,7 @@ struct BuildPlan: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
                 for i in stride(from: chunk, to: relatives.count, by: chunks) {
-                    slots.set(i, freshness.verdict(relatives[i]))
+                    slots.set(i, freshness.verdict(relatives[i], changes: changes))
                 }
             }
             verdicts = slots.values()

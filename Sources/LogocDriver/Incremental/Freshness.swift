@@ -21,7 +21,13 @@ struct Freshness {
     /// looked at again. Reads only paths and stamps from the group's lines:
     /// this runs for every spec of every rebuild, so the reason is worked
     /// out only for a spec that is dirty.
-    mutating func verdict(_ spec: String) -> BuildPlan.Verdict {
+    ///
+    /// `changes`: when the caller saw every file that changed since the
+    /// build that wrote the cache (`logoc watch`, `BuildRun.Options.knownChanges`),
+    /// their absolute paths: a spec file is then dirty when a file it used
+    /// is among them, and nothing is stat'ed (its outputs are taken as the
+    /// cache recorded them: the watch does not look into the output folder).
+    mutating func verdict(_ spec: String, changes: Set<String>? = nil) -> BuildPlan.Verdict {
         guard cache.toolchain == toolchain else { return .dirty(.toolchainChanged) }
         guard let group = cache.groups[spec] else { return .dirty(.notInCache) }
         guard group.fresh else { return .dirty(.failedLastTime) }
@@ -30,11 +36,15 @@ struct Freshness {
         BuildCache.forEachStamp(in: group.lines) { kind, path, stamp in
             switch kind {
             case .dependency:
+                if let changes {
+                    if changes.contains(path) { reason = .inputChanged(path) }
+                    break
+                }
                 let ok = current(path).map { stamp.size >= 0 && stamp == $0 } ?? (stamp.size == -1)
                 if !ok { reason = .inputChanged(path) }
             case .output:
                 outputs.append(path)
-                if FileStamp.current(directory + "/" + path).map({ $0 == stamp }) != true, !Self.sharedUnchanged(directory + "/" + path, path: path) {
+                if changes == nil, FileStamp.current(directory + "/" + path).map({ $0 == stamp }) != true, !Self.sharedUnchanged(directory + "/" + path, path: path) {
                     reason = .outputChanged(path)
                 }
             case .damaged:

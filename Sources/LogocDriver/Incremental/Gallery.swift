@@ -90,13 +90,15 @@ enum Gallery {
     }
 
     /// The page around already made cards, as pieces to write one after
-    /// another (the cards are the groups' own bytes).
-    static func pieces(count: Int, cards: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+    /// another (the cards are the groups' own bytes). `cards` is gone
+    /// through once here (does a card need the Android rules?) and again
+    /// as the pieces are: it may read the cards from their file each time.
+    static func pieces(count: Int, cards: some Sequence<ArraySlice<UInt8>>) -> some Sequence<ArraySlice<UInt8>> {
         // The Android cards' rules only when a card has them, so that a
         // gallery without Android targets stays as it was.
         let marker = Array(GalleryAndroidCard.marker.utf8)
         let android = cards.contains { card in card.withUnsafeBufferPointer { Self.contains($0, marker) } }
-        return [Array(head(count: count, android: android).utf8)[...]] + cards + [Array(foot.utf8)[...]]
+        return [AnySequence([Array(head(count: count, android: android).utf8)[...]]), AnySequence(cards), AnySequence([Array(foot.utf8)[...]])].joined()
     }
 
     /// Whether `bytes` holds `needle`.

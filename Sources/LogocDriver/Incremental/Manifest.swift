@@ -95,22 +95,54 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The file around already encoded lines (each piece from `lines`):
     /// stable bytes, keys in a fixed order, a final newline; as pieces to
     /// write one after another, the groups' own bytes between the frame's.
-    static func file(_ pieces: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
-        var out: [ArraySlice<UInt8>] = [Array("{\n  \"outputs\" : [".utf8)[...]]
-        out.reserveCapacity(2 * pieces.count + 2)
-        let (newline, comma): ([UInt8], [UInt8]) = ([0x0A], [0x2C, 0x0A])
-        var first = true
-        var shared = SharedLines()
-        for whole in pieces where !whole.isEmpty {
-            let piece = shared.once(whole)
-            if piece.isEmpty { continue }
-            out.append(first ? newline[...] : comma[...])
-            out.append(piece)
-            first = false
+    /// Lazy, as `pieces` is: a piece is asked for only as it is written.
+    static func file<Pieces: Sequence<ArraySlice<UInt8>>>(_ pieces: Pieces) -> FilePieces<Pieces> {
+        FilePieces(base: pieces)
+    }
+
+    /// The pieces of `file`, made as they are gone through.
+    struct FilePieces<Base: Sequence<ArraySlice<UInt8>>>: Sequence {
+        let base: Base
+
+        func makeIterator() -> Iterator { Iterator(base: base.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var base: Base.Iterator
+            private var shared = SharedLines()
+            private var first = true
+            private var pending: ArraySlice<UInt8>?
+            private var state = 0   // 0: the opening, 1: the entries, 2: the closing, 3: the version, 4: done
+
+            init(base: Base.Iterator) { self.base = base }
+
+            mutating func next() -> ArraySlice<UInt8>? {
+                if let piece = pending {
+                    pending = nil
+                    return piece
+                }
+                switch state {
+                case 0:
+                    state = 1
+                    return Array("{\n  \"outputs\" : [".utf8)[...]
+                case 1:
+                    while let whole = base.next() {
+                        guard !whole.isEmpty else { continue }
+                        let piece = shared.once(whole)
+                        if piece.isEmpty { continue }
+                        pending = piece
+                        defer { first = false }
+                        return first ? [0x0A] : [0x2C, 0x0A]
+                    }
+                    state = 2
+                    return Array((first ? "],\n" : "\n  ],\n").utf8)[...]
+                case 2:
+                    state = 3
+                    return Array("  \"version\" : \(formatVersion)\n}\n".utf8)[...]
+                default:
+                    return nil
+                }
+            }
         }
-        out.append(Array((first ? "],\n" : "\n  ],\n").utf8)[...])
-        out.append(Array("  \"version\" : \(formatVersion)\n}\n".utf8)[...])
-        return out
     }
 }
 

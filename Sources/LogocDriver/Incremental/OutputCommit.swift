@@ -169,11 +169,7 @@ final class OutputCommit: Sendable {
         let partOfRun = Set(looked).union(skipped)
         var groups = results.groups
         if let spill = results.spill {
-            guard let spilled = spill.groups() else {
-                report.failures.append("cannot read back the build's cache groups in '\(directory)'; nothing was written but the images")
-                return cache.groups
-            }
-            groups.merge(spilled) { memory, _ in memory }
+            groups.merge(spill.groups()) { memory, _ in memory }
         }
         // Spec files whose group is new this run (the others are the cache's bytes).
         var newGroups = Set(groups.keys)
@@ -252,17 +248,23 @@ final class OutputCommit: Sendable {
         let toolchain = self.toolchain
         let gallery = self.gallery
         let groupsInOrder = ordered
+        // Every file is written from the groups as they are read (`GroupFile`):
+        // one whose group could not be read is not put in place.
+        let readFailed: @Sendable () -> Bool = { groupsInOrder.contains { $0.group.readFailed } }
         // The manifest and the gallery side by side, then the cache, last: a
         // cache that calls everything fresh lets the next run skip writing
         // the manifest and gallery, so it must never be on disk before them
         // (a build killed between the two left a stale manifest for good;
         // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
-            { try AtomicFile.write(pieces: Manifest.file(groupsInOrder.map(\.group.manifest)), to: manifestPath, compare: !changed) },
+            {
+                try AtomicFile.write(pieces: Manifest.file(groupsInOrder.lazy.map(\.group.manifest)), to: manifestPath, compare: !changed,
+                                     readFailed: readFailed)
+            },
             {
                 guard gallery else { return }
-                let page = Gallery.pieces(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.map(\.group.gallery))
-                try AtomicFile.write(pieces: page, to: galleryPath, compare: !changed)
+                let page = Gallery.pieces(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.lazy.map(\.group.gallery))
+                try AtomicFile.write(pieces: page, to: galleryPath, compare: !changed, readFailed: readFailed)
             },
         ]
         let errors = ResultSlots<String>(count: writes.count + 1)
@@ -273,12 +275,13 @@ final class OutputCommit: Sendable {
             let path = (directory as NSString).appendingPathComponent(BuildCache.fileName)
             // A few changed groups are appended; otherwise the file is rewritten whole.
             let gone = cache.groups.keys.filter { groups[$0] == nil }.map { (spec: $0, group: BuildCache.Group?.none) }
-            let appended = BuildCache.appendRecords(newGroups.sorted().map { ($0, groups[$0]) } + gone)
+            let changes: [(spec: String, group: BuildCache.Group?)] = newGroups.sorted().map { ($0, groups[$0]) } + gone
             do {
-                if cache.canAppend(appended.reduce(0) { $0 + $1.count }, toolchain: toolchain) {
-                    try AtomicFile.append(pieces: appended, to: path)
+                if cache.canAppend(BuildCache.recordsSize(changes), toolchain: toolchain) {
+                    try AtomicFile.append(pieces: BuildCache.appendRecords(changes), to: path, readFailed: readFailed)
                 } else {
-                    try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false)
+                    try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false,
+                                         readFailed: readFailed)
                 }
             } catch {
                 errors.set(writes.count, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))")
@@ -318,10 +321,12 @@ final class OutputCommit: Sendable {
     /// Damage that keeps the size is the one case this cannot see: the next
     /// build that changes anything, or `--force`, writes them again.
     private func manifestAndGalleryHaveTheirSizes() -> Bool {
-        func hasSize(_ name: String, _ pieces: [ArraySlice<UInt8>]) -> Bool {
+        func hasSize(_ name: String, _ pieces: some Sequence<ArraySlice<UInt8>>) -> Bool {
             FileStamp.current((directory as NSString).appendingPathComponent(name))?.size == Int64(pieces.reduce(0) { $0 + $1.count })
         }
-        let groups = cache.order.compactMap { cache.groups[$0] }
+        // Lazily: a list of every group was a few hundred bytes a spec (massif, no-op rebuild).
+        let cache = self.cache
+        let groups = cache.order.lazy.compactMap { cache.groups[$0] }
         return hasSize(Manifest.fileName, Manifest.file(groups.map(\.manifest)))
             && (!gallery || hasSize(Gallery.fileName, Gallery.pieces(count: groups.reduce(0) { $0 + $1.outputCount }, cards: groups.map(\.gallery))))
     }

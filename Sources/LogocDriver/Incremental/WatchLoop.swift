@@ -48,12 +48,20 @@ public final class WatchLoop: @unchecked Sendable {
     /// Runs until stopped. `files` lists what to watch (called again after
     /// each build, as the set of inputs may change); `rebuild` builds.
     public func run(files: () -> [String], folders: [String], buildFirst: Bool = false, rebuild: () -> Void) {
+        run(files: files, folders: folders, buildFirst: buildFirst, build: { _ in rebuild() })
+    }
+
+    /// `run`, telling each build (`build`) what changed: the paths (as the snapshot
+    /// names them: below `folders` as given, or as `files` gives them) whose
+    /// size, time or inode differ from what the last build read, or that
+    /// came or went; nil for the first build.
+    public func run(files: () -> [String], folders: [String], buildFirst: Bool = false, build rebuild: (Set<String>?) -> Void) {
         let signal = ChangeSignal()
         var last = Self.snapshot(folders: folders, files: files(), signal: signal)
         if buildFirst {
             // As after every build below: the baseline is what the first build
             // read, so a save made while it ran (or just after) is not missed.
-            rebuild()
+            rebuild(nil)
             last = Self.baseline(last, folders: folders, watched: files())
         }
         while !isStopped {
@@ -73,7 +81,7 @@ public final class WatchLoop: @unchecked Sendable {
                 current = again
             }
             if isStopped { break }
-            rebuild()
+            rebuild(Self.changes(from: last, to: current))
             last = Self.baseline(current, folders: folders, watched: files())
         }
     }
@@ -92,6 +100,13 @@ public final class WatchLoop: @unchecked Sendable {
         let added = watched.filter { result[$0] == nil }
         result.merge(snapshot(folders: [], files: added)) { old, _ in old }
         return result
+    }
+
+    /// The paths whose entry differs between two snapshots, or is in one only.
+    static func changes(from before: [String: [Int64]], to after: [String: [Int64]]) -> Set<String> {
+        var changed = Set(after.filter { before[$0.key] != $0.value }.keys)
+        for path in before.keys where after[path] == nil { changed.insert(path) }
+        return changed
     }
 
     /// Whether `path` is a key the folder part of `snapshot` makes.
