@@ -17,12 +17,7 @@ logoc process) and their ratios to `local`, with the load average.
 import argparse, os, resource, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+from serve_bench import free_port  # the same loopback port picker
 
 
 def start_nginx(prefix):
