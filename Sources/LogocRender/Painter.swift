@@ -13,6 +13,11 @@ import LogocRenderTree
 struct Painter {
     /// Decoded images, reused across scales and formats of one spec.
     let images: ImageCache
+    /// Opaque linear gradients filling a large raster canvas are written
+    /// straight into its pixels by `PixmanLinearGradient`, the bytes pixman
+    /// paints, in less of its time (docs/rendering.md). Off only in tests
+    /// that need Cairo's own pixels to compare with.
+    var fillsGradientsDirectly = true
 
     func shapePath(_ shape: Shape, size: Double, inset: Double, on cr: OpaquePointer) {
         let s = size - 2 * inset
@@ -77,6 +82,7 @@ struct Painter {
             setSource(c, on: cr)
             cairo_paint(cr)
         case .linear(let from, let to, let stops):
+            if !forSVG, fillsGradientsDirectly, fillDirectly(from: from, to: to, stops: stops, on: cr) { return }
             guard let pattern = cairo_pattern_create_linear(from.x, from.y, to.x, to.y) else { throw .environment("cairo could not create a gradient") }
             fill(with: pattern, stops: stops, on: cr)
         case .radial(let center, let radius, let stops):
@@ -114,6 +120,45 @@ struct Painter {
             cairo_paint(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// Paints an opaque linear gradient over the whole of an ARGB32 image
+    /// surface by writing its pixels, when Cairo would hand pixman exactly
+    /// what `PixmanLinearGradient` mirrors (no transform, no device offset
+    /// or scale, no clip but the whole surface, OVER or SOURCE) and the
+    /// canvas is large enough for that to be faster. False (nothing done)
+    /// for anything else, which Cairo then paints.
+    func fillDirectly(from: Point, to: Point, stops: [GradientStop], on cr: OpaquePointer) -> Bool {
+        let operation = cairo_get_operator(cr)
+        guard operation == CAIRO_OPERATOR_OVER || operation == CAIRO_OPERATOR_SOURCE, let surface = cairo_get_target(cr),
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return false }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        var offsetX = 0.0, offsetY = 0.0, scaleX = 0.0, scaleY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        cairo_surface_get_device_scale(surface, &scaleX, &scaleY)
+        guard (matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0) == (1, 0, 0, 1, 0, 0),
+              (offsetX, offsetY, scaleX, scaleY) == (0, 0, 1, 1), Self.clipIsWhole(cr, width: width, height: height),
+              let gradient = PixmanLinearGradient(from: from, to: to, stops: stops, box: .init(x: 0, y: 0, width: width, height: height))
+        else { return false }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface),
+              gradient.paint(into: data, stride: Int(cairo_image_surface_get_stride(surface))) else { return false }
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
+    /// Whether `cr` is clipped to nothing less than its whole surface (Cairo
+    /// lists no clip, or a clip of the surface's rectangle, as one rectangle
+    /// of its extents; a round clip is not representable as rectangles).
+    private static func clipIsWhole(_ cr: OpaquePointer, width: Int, height: Int) -> Bool {
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        let clip = list.pointee
+        guard clip.status == CAIRO_STATUS_SUCCESS, clip.num_rectangles == 1, let rectangle = clip.rectangles?.pointee else { return false }
+        return (rectangle.x, rectangle.y, rectangle.width, rectangle.height) == (0, 0, Double(width), Double(height))
     }
 
     /// Fills with a gradient of `stops`, blended as CSS blends them

@@ -3,10 +3,8 @@ import LogocFrontend
 import NIOCore
 
 /// The answer to a GET or HEAD of a picture the server has, from its cache
-/// or just drawn: status, headers and body. Made here alone, for
-/// `ImageResponder` and for `CachedHitHandler` (which answers cache hits
-/// before Hummingbird's responder), so both send the same headers in the
-/// same order and the same bytes (a test compares them).
+/// or just drawn: status, headers and body, made in one place so a hit and
+/// the miss before it say the same (a test compares them).
 struct ImageAnswer {
     var status: HTTPResponse.Status
     /// Every header but `Date`, which whoever writes the answer adds last.

@@ -41,9 +41,7 @@ struct ImageResponder: HTTPResponder {
 
     /// The answer of a GET or HEAD of a picture the cache holds; nil for
     /// anything else (a miss, a bad path, another URL or method), which
-    /// `answer` then answers. Every hit is answered here: by `respond`, or
-    /// on the event loop by `CachedHitHandler` before Hummingbird's
-    /// responder is reached. Never blocks: a path parse, one content key
+    /// `answer` then answers. Never blocks: a path parse, one content key
     /// and the cache's look-up.
     func cachedAnswer(_ request: HTTPRequest) -> ImageAnswer? {
         guard request.method == .get || request.method == .head, let target = request.path,

@@ -34,11 +34,9 @@ public enum ImageServer {
         // The decoder's own limits sit above the guard's, which answer first.
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: configuration.maxHead * 2,
                                                                        maxHeaderListSize: configuration.maxHead * 2)
-        let imageResponder = responder
         let server = HTTPServerBuilder { responder in
             GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idle, httpDecoderConfiguration: decoder)),
-                                limits: limits, refused: { status in metrics.request(status: status, nanoseconds: 0) },
-                                hits: configuration.leanHits ? imageResponder : nil)
+                                limits: limits, refused: { status in metrics.request(status: status, nanoseconds: 0) })
         }
         let host = configuration.host
         let app = Application(

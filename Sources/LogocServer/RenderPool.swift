@@ -34,10 +34,25 @@ public final class RenderPool: Sendable {
         self.jobs = max(1, jobs)
         self.capacity = max(1, capacity)
         for index in 0..<self.jobs {
-            let thread = Thread { [self] in work() }
-            thread.name = "logoc-render-\(index)"
-            thread.start()
+            Thread { [self] in
+                Self.nameThisThread("logoc-render-\(index)")
+                work()
+            }.start()
         }
+    }
+
+    /// Names the calling thread for `top -H`, `perf` and the serve bench,
+    /// which finds the render workers' CPU time by this name. Foundation's
+    /// `Thread.name` reaches the OS thread only if set after the thread's
+    /// handle is stored, which races with the thread's own start, and
+    /// `pthread_setname_np` is not visible to Swift (a GNU extension), so
+    /// the name goes where Linux keeps it. Best effort: a thread left
+    /// unnamed works the same.
+    private static func nameThisThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        _ = name.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
     }
 
     /// Jobs waiting for a worker.

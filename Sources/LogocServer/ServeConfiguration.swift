@@ -27,9 +27,6 @@ public struct ServeConfiguration: Sendable {
     /// Seconds a 503 asks the client to wait.
     public var retryAfter = 1
     public var backlog = 1024
-    /// Cache hits answered on the event loop by `CachedHitHandler`, before
-    /// Hummingbird's responder (`--no-lean-hits` turns it off, to compare).
-    public var leanHits = true
 
     public init() {}
 }

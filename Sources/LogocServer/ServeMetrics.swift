@@ -16,8 +16,6 @@ public final class ServeMetrics: Sendable {
     private let latency: CoreMetrics.Timer
     let cacheHits: CoreMetrics.Counter
     let cacheMisses: CoreMetrics.Counter
-    /// The hits `CachedHitHandler` answered on the event loop (part of `cacheHits`).
-    let leanHits: CoreMetrics.Counter
     let cacheBytes: CoreMetrics.Gauge
     let cacheEntries: CoreMetrics.Gauge
     let queueDepth: CoreMetrics.Gauge
@@ -36,7 +34,6 @@ public final class ServeMetrics: Sendable {
         latency = CoreMetrics.Timer(label: "logoc_http_request_duration_seconds", factory: factory)
         cacheHits = CoreMetrics.Counter(label: "logoc_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "logoc_cache_misses_total", factory: factory)
-        leanHits = CoreMetrics.Counter(label: "logoc_cache_lean_hits_total", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "logoc_cache_bytes", factory: factory)
         cacheEntries = CoreMetrics.Gauge(label: "logoc_cache_entries", factory: factory)
         queueDepth = CoreMetrics.Gauge(label: "logoc_render_queue_depth", factory: factory)

@@ -57,9 +57,6 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
-    @Flag(name: .customLong("no-lean-hits"), help: "Answer cache hits through the responder like every other request, not on the event loop (to compare; see docs/serving.md).")
-    var noLeanHits = false
-
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
@@ -94,7 +91,6 @@ struct Serve: AsyncParsableCommand {
         configuration.headerTimeout = headerTimeout
         configuration.idleTimeout = idleTimeout
         configuration.watchInterval = watchInterval
-        configuration.leanHits = !noLeanHits
         do {
             try await ImageServer.run(configuration, logger: Logger(label: "logoc.serve")) { host, port in
                 // The one line on standard output: scripts and tests read the port from it.

@@ -29,7 +29,17 @@ struct GeometryContrastTests {
     /// The window as `check` draws it (the background alone, the canvas
     /// moved by whole pixels), or the whole canvas as `build` does.
     static func drawn(_ tree: RenderTree, _ w: BackgroundExtremes.Window, onCanvas: Bool) throws -> PixelBuffer {
-        let painter = Painter(images: ImageCache(store: ImageStore()))
+        try drawn(tree, w, onCanvas: onCanvas, painter: cairos)
+    }
+
+    /// A painter that leaves every gradient to Cairo: the pixels to compare with.
+    static var cairos: Painter {
+        var painter = Painter(images: ImageCache(store: ImageStore()))
+        painter.fillsGradientsDirectly = false
+        return painter
+    }
+
+    static func drawn(_ tree: RenderTree, _ w: BackgroundExtremes.Window, onCanvas: Bool, painter: Painter) throws -> PixelBuffer {
         if onCanvas {
             let surface = try ImageSurface(width: tree.size, height: tree.size)
             try painter.drawBackground(tree, border: nil, on: surface.context, forSVG: false)
@@ -88,6 +98,66 @@ struct GeometryContrastTests {
             }
         }
         #expect(compared > 1_000_000)
+    }
+
+    /// A gradient written straight into the canvas (`Painter.fillDirectly`)
+    /// is Cairo's canvas byte for byte: every angle and stop set, on
+    /// squares, circles and rounded squares (painted whole, then cut), at
+    /// sizes where the direct fill is taken.
+    @Test func directFillsAreCairosBytes() throws {
+        let direct = Painter(images: ImageCache(store: ImageStore()))
+        var compared = 0
+        for size in [400, 512, 777] {
+            for (n, angle) in Self.angles.enumerated() {
+                for stops in Self.stopSets {
+                    let shape: Shape = [.square, .circle, .roundRect(radius: Double(size) / 5)][n % 3]
+                    let tree = Self.tree(Self.linear(angle, stops, size: size), size: size, shape: shape)
+                    guard case .linear(let from, let to, let given) = tree.background else { continue }
+                    // The direct path is taken at this size (else the comparison below would be Cairo's with itself).
+                    let probe = try ImageSurface(width: size, height: size)
+                    #expect(direct.fillDirectly(from: from, to: to, stops: given, on: probe.context), "size \(size), angle \(angle)")
+                    let whole = BackgroundExtremes.Window(x0: 0, y0: 0, x1: size, y1: size)
+                    let ours = try Self.drawn(tree, whole, onCanvas: true, painter: direct)
+                    let cairo = try Self.drawn(tree, whole, onCanvas: true, painter: Self.cairos)
+                    #expect(ours.bytes == cairo.bytes, "size \(size), angle \(angle), stops \(stops), \(shape)")
+                    compared += ours.bytes.count / 4
+                }
+            }
+        }
+        #expect(compared > 30_000_000)
+    }
+
+    /// The direct fill is taken on a whole raster canvas, and only there:
+    /// not under a transform, a device offset, a round clip, on a vector
+    /// surface or on a canvas too small for its table to pay.
+    @Test func directFillsOnlyWhereCairoWouldPaintTheModelsPixels() throws {
+        let painter = Painter(images: ImageCache(store: ImageStore()))
+        guard case .linear(let from, let to, let stops) = Self.linear(135, Self.stopSets[0], size: 512) else { return }
+        func fills(_ prepare: (OpaquePointer) -> Void) throws -> Bool {
+            let surface = try ImageSurface(width: 512, height: 512)
+            prepare(surface.context)
+            return painter.fillDirectly(from: from, to: to, stops: stops, on: surface.context)
+        }
+        #expect(try fills { _ in })
+        #expect(try fills { cairo_rectangle($0, 0, 0, 512, 512); cairo_clip($0) })
+        #expect(try !fills { cairo_scale($0, 2, 2) })
+        #expect(try !fills { cairo_translate($0, -3, 0) })
+        #expect(try !fills { cairo_arc($0, 256, 256, 200, 0, 2 * .pi); cairo_clip($0) })
+        #expect(try !fills { cairo_rectangle($0, 0, 0, 256, 512); cairo_clip($0) })
+        #expect(try !fills { cairo_surface_set_device_offset(cairo_get_target($0), 2, 0) })
+        #expect(try !fills { cairo_set_operator($0, CAIRO_OPERATOR_ADD) })
+        guard case .linear(let f2, let t2, _) = Self.linear(135, Self.stopSets[0], size: 512) else { return }
+        let translucent = [GradientStop(offset: 0, color: RGBA(r: 10, g: 20, b: 30, a: 128)), GradientStop(offset: 1, color: .white)]
+        let surface = try ImageSurface(width: 512, height: 512)
+        #expect(!painter.fillDirectly(from: f2, to: t2, stops: translucent, on: surface.context))
+        // A gradient across a 256 px canvas: 65,536 pixels, about as many as the table's entries.
+        guard case .linear(let f3, let t3, _) = Self.linear(135, Self.stopSets[0], size: 256) else { return }
+        let small = try ImageSurface(width: 256, height: 256)
+        #expect(!painter.fillDirectly(from: f3, to: t3, stops: stops, on: small.context))
+        let svg = cairo_svg_surface_create_for_stream(nil, nil, 64, 64)
+        let cr = cairo_create(svg)
+        defer { cairo_destroy(cr); cairo_surface_destroy(svg) }
+        #expect(!painter.fillDirectly(from: f2, to: t2, stops: stops, on: try #require(cr)))
     }
 
     /// The extremes from geometry are the scan's, bit for bit, whatever

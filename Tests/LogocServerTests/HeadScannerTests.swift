@@ -63,17 +63,3 @@ struct HeadScannerTests {
         #expect(scan("\r\n") == [.pass(endedHead: false, inHead: false)])
     }
 }
-
-/// The `Date` header of answers written on the event loop, as Hummingbird spells its own.
-struct HTTPDateTests {
-    @Test func spellsIMFFixdate() {
-        #expect(HTTPDate.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
-        #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
-        #expect(HTTPDate.format(1_795_579_506) == "Wed, 25 Nov 2026 04:05:06 GMT")
-        var date = HTTPDate()
-        let before = Int(time(nil))
-        let now = date.now()
-        let after = Int(time(nil))
-        #expect((before...after).map(HTTPDate.format).contains(now))
-    }
-}
