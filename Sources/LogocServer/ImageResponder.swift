@@ -41,14 +41,14 @@ struct ImageResponder: HTTPResponder {
 
     /// The answer of a GET or HEAD of a picture the cache holds; nil for
     /// anything else (a miss, a bad path, another URL or method), which
-    /// `answer` then answers. Never blocks: a path parse, one content key
-    /// and the cache's look-up.
+    /// `answer` then answers. Never blocks: the target's content key (a
+    /// look-up when the snapshot has resolved that target before) and the
+    /// cache's look-up.
     func cachedAnswer(_ request: HTTPRequest) -> ImageAnswer? {
         guard request.method == .get || request.method == .head, let target = request.path,
-              case .image(let path)? = try? RequestPath.parse(target),
-              let drawing = try? store.snapshot.drawing(for: path), let entry = cache.get(drawing.key) else { return nil }
+              let picture = try? store.snapshot.resolve(target: target), let entry = cache.get(picture.drawing.key) else { return nil }
         metrics.cacheHits.increment()
-        return ImageAnswer(entry, format: path.format, isTemplate: drawing.isTemplate, hit: true,
+        return ImageAnswer(entry, format: picture.format, isTemplate: picture.drawing.isTemplate, hit: true,
                            ifNoneMatch: request.headerFields[.ifNoneMatch], isHead: request.method == .head)
     }
 

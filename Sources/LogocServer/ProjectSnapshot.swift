@@ -30,6 +30,23 @@ public final class ProjectSnapshot: Sendable {
     let stamp: String
     /// The front end's diagnostics, for the log; specs with errors are not served.
     public let diagnostics: [Diagnostic]
+    /// Request targets already resolved against this snapshot, as sent
+    /// (`/people/avatar/64/Jane%20Doe.png?s=2`): a repeated URL then costs
+    /// one look-up instead of a path parse, a name check and a key's
+    /// SHA-256 — together a sixth of the server's CPU for a cache hit
+    /// (`perf`, docs/serving.md). A reload makes a new snapshot, so nothing
+    /// here outlives the specs it was resolved against. Bounded: emptied
+    /// when it holds `resolvedLimit` targets (a load of new names each
+    /// request only refills it).
+    private let resolved = Locked<[String: Resolved]>([:])
+    static let resolvedLimit = 4096
+
+    /// A target's picture: its drawing and the format the URL asked for.
+    struct Resolved: Sendable {
+        let drawing: Drawing
+        let format: OutputFile.Format
+    }
+
     public var specCount: Int { specs.count }
     public var templateCount: Int { templates.count }
 
@@ -116,6 +133,24 @@ public final class ProjectSnapshot: Sendable {
         }
         throw HTTPFailure(404, "not-found", "no spec or template makes '/\(joined.prefix(512))'")
     }
+
+    /// The picture a request target names (`resolved` remembers it); nil
+    /// for a target that is not a picture's (`/healthz`, `/metrics`).
+    /// Throws what `RequestPath.parse` and `drawing(for:)` throw, never
+    /// remembered.
+    func resolve(target: String) throws(HTTPFailure) -> Resolved? {
+        if let known = resolved.withLock({ $0[target] }) { return known }
+        guard case .image(let path) = try RequestPath.parse(target) else { return nil }
+        let answer = Resolved(drawing: try drawing(for: path), format: path.format)
+        resolved.withLock { known in
+            if known.count >= Self.resolvedLimit { known.removeAll(keepingCapacity: true) }
+            known[target] = answer
+        }
+        return answer
+    }
+
+    /// How many targets `resolve` remembers now (for tests).
+    var resolvedCount: Int { resolved.withLock { $0.count } }
 
     /// The spec and file `drawing` names, made when it must be drawn.
     func make(_ drawing: Drawing) throws(HTTPFailure) -> (spec: CheckedSpec, output: OutputFile) {

@@ -61,7 +61,13 @@ import Testing
         let fd = try RawHTTP.connect(server.port)
         defer { close(fd) }
         RawHTTP.send(fd, Array("GET /people/avatar/1024/Drain%20Me.png HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        usleep(20_000)
+        // SIGTERM once the server has taken the request (counted as a miss),
+        // not after a fixed pause: on a loaded machine 20 ms was sometimes too
+        // short, and a request not yet read is not one in flight.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !((try? RawHTTP.get(server.port, "/metrics"))??.text.contains("logoc_cache_misses_total 1") ?? false) {
+            usleep(2_000)
+        }
         kill(server.pid, SIGTERM)
         let response = RawHTTP.read(fd)
         #expect(response?.status == 200)
