@@ -53,13 +53,18 @@ struct BuildPlan: Sendable {
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
     /// `changes`: every file changed since the cache was written, when the
-    /// caller knows them all (`Freshness.verdict`).
+    /// caller knows them all (`Freshness.verdict`). `index`: the cache
+    /// decoded (`logoc watch`), which with `changes` decides every verdict
+    /// without reading a group.
     static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
-                     jobs: Int, changes: Set<String>? = nil, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
+                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil,
+                     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
         let relatives = relativePaths(of: inputs, root: root)
         var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
-        // The skip test stats every spec's files: split over the cores.
-        if let directory, !force, !cache.isEmpty {
+        if directory != nil, !force, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
+            verdicts = relatives.map { index.verdict($0, changes: changes) }
+        } else if let directory, !force, !cache.isEmpty {
+            // The skip test stats every spec's files: split over the cores.
             let slots = ResultSlots<Verdict>(count: inputs.count)
             let chunks = max(1, min(jobs, inputs.count / 500))
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
