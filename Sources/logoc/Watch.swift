@@ -39,6 +39,8 @@ struct Watch: ParsableCommand {
                 force = false
                 runner.printExplanations(report, explain: output.explain)
                 runner.report(report.diagnostics, sources: report.sources, summary: runner.buildSummary(report, since: start, writtenTo: nil))
+                // `--timings`: each build's stages, as `build` prints them.
+                if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
                 runner.printFailures(report)
             } catch {
                 // A missing folder is reported by run(); keep watching for it to appear.

@@ -145,4 +145,30 @@ struct WatchIterationTests {
         _ = try loop.build(p)
         #expect(loop.session.work.projectLoads == 1 && loop.session.work.specsLookedAt == 5)
     }
+
+    /// The loop's look after events: the entries the events named are
+    /// stat'ed (a folder new to it walked), and the result is what a look
+    /// at every file gives — after saves, a new spec, a deleted one and a
+    /// new folder with specs in it. Linux only (inotify).
+    @Test(.enabled(if: ChangeSignal().isLive)) func aLookAtWhatEventsNamedEqualsALookAtEverything() throws {
+        let p = try Project_()
+        let signal = ChangeSignal()
+        let folders = [p.specs]
+        let last = WatchLoop.snapshot(folders: folders, files: [], signal: signal)
+        try p.write("Specs/solo.yaml", "shape: square\nbackground: \"#BF360C\"\ntext: \"S\"\n")
+        try p.write("Specs/team/new.yaml", "text: NW\n")
+        try p.remove("Specs/team/linus.yaml")
+        try p.write("Specs/more/deep/kay.yaml", "text: KR\n")
+        try p.write("Specs/.hidden.yaml", "text: H\n")
+        #expect(signal.wait(0))
+        let named = try #require(signal.take())
+        #expect(named.contains(p.specs + "/solo.yaml") && named.contains(p.specs + "/more") && !named.contains(p.specs + "/.hidden.yaml"), "\(named)")
+        let updated = WatchLoop.updated(last, named: named, folders: folders, files: [], signal: signal)
+        #expect(updated == WatchLoop.snapshot(folders: folders, files: []))
+        #expect(updated[p.specs + "/more/deep/kay.yaml"] != nil && updated[p.specs + "/team/linus.yaml"] == nil)
+        // The new folders are watched: a save in one is named.
+        try p.write("Specs/more/deep/kay.yaml", "text: KA\n")
+        #expect(signal.wait(0))
+        #expect(signal.take()?.contains(p.specs + "/more/deep/kay.yaml") == true)
+    }
 }
