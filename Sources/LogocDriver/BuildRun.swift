@@ -122,7 +122,8 @@ public enum BuildRun {
         let toolchain = options.outputDirectory == nil ? "" : session?.toolchain(for: project) ?? BuildContext.toolchain(project: project)
         let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
                                   force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
-                                  index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) })
+                                  index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
+                                  known: session?.relativePaths(of: inputs, root: project.paths.root))
         session?.planned(lookedAt: plan.dirty.count)
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard

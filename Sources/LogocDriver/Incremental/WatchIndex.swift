@@ -74,11 +74,19 @@ struct WatchIndex {
 
     /// `Freshness.verdict` with every change known (`changes`: absolute
     /// paths), from the index alone.
-    func verdict(_ spec: String, changes: Set<String>) -> BuildPlan.Verdict {
+    /// `affected`: `affected(by: changes)`, worked out once for every spec.
+    func verdict(_ spec: String, changes: Set<String>, affected: Set<String>) -> BuildPlan.Verdict {
         guard let entry = entries[spec] else { return .dirty(.notInCache) }
         guard entry.fresh else { return .dirty(.failedLastTime) }
-        if let path = entry.dependencies.first(where: changes.contains) { return .dirty(.inputChanged(path)) }
+        if affected.contains(spec), let path = entry.dependencies.first(where: changes.contains) { return .dirty(.inputChanged(path)) }
         return entry.damaged ? .dirty(.damagedRecord) : .fresh(outputs: entry.outputs)
+    }
+
+    /// The spec files that used one of `changes`.
+    func affected(by changes: Set<String>) -> Set<String> {
+        var specs: Set<String> = []
+        for path in changes { specs.formUnion(dependents[path] ?? []) }
+        return specs
     }
 
     /// Every file a spec used, for the loop to watch, sorted (again only when the set changed).

@@ -28,6 +28,8 @@ struct WatchInputs {
     private var blocks: [Block]
     /// How many folders `update` listed again (for tests and the watch's counters).
     private(set) var foldersListed = 0
+    /// How many times the list changed: what is worked out from it is kept while this stays.
+    private(set) var generation = 0
 
     /// Walks `paths` as `Discovery.inputs` does.
     static func discover(_ paths: [String]) throws(Discovery.MissingPath) -> WatchInputs {
@@ -67,7 +69,10 @@ struct WatchInputs {
         }
         var listed = 0
         for index in blocks.indices where blocks[index].isFolder {
+            let before = blocks[index].inputs
             guard Self.update(&blocks[index], changed, foldersListed: &listed) else { return false }
+            // A save lists its folder again, and usually finds the same names.
+            if blocks[index].inputs != before { generation += 1 }
         }
         foldersListed = listed
         return true
