@@ -15,6 +15,8 @@ enum Workers {
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var renderer = pool?.take()
+            // A renderer kept from an earlier run (`logoc watch`) times this run's stages.
+            renderer?.clock = clock
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
                 let made = try Renderer(catalog: catalog, images: images)
