@@ -30,7 +30,10 @@ final class BuildExecutor {
     /// Claims of outputs so far, so that E014 sees every spec in input order.
     private var owners: CheckRun.OutputOwners
     /// The renderers (and the photos they share), handed from chunk to chunk.
-    private var renderers: RendererPool? = RendererPool()
+    private var renderers: RendererPool?
+    /// Renderers this executor made (`logoc watch` counts them: it keeps its own).
+    var renderersMade: Int { (renderers?.made ?? madeBefore) - madeBefore }
+    private let madeBefore: Int
     private let done = Counter()
     private var seen = 0
     private var first = true
@@ -38,8 +41,11 @@ final class BuildExecutor {
     private var trackingFailed = false
 
     /// `settled`: outputs of spec files the run does not look at (`BuildPlan.settledOwners`).
-    init(context: BuildContext, settled: [String: String], deliver: (@Sendable (inout Outcome) -> Void)?) {
+    /// `renderers`: where renderers are taken from and handed back (a watch keeps them from build to build).
+    init(context: BuildContext, settled: [String: String], deliver: (@Sendable (inout Outcome) -> Void)?, renderers: RendererPool = RendererPool()) {
         self.context = context
+        self.renderers = renderers
+        madeBefore = renderers.made
         self.deliver = deliver
         owners = context.options.projectOutputs
         owners.settle(settled)

@@ -119,9 +119,12 @@ public enum BuildRun {
         let cache = options.clock.time(.io) {
             options.outputDirectory.map { session?.cache(in: $0) ?? BuildCache.load(from: $0) } ?? BuildCache()
         }
-        let toolchain = options.outputDirectory == nil ? "" : BuildContext.toolchain(project: project)
+        let toolchain = options.outputDirectory == nil ? "" : session?.toolchain(for: project) ?? BuildContext.toolchain(project: project)
         let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
-                                  force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) })
+                                  force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
+                                  index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
+                                  known: session?.relativePaths(of: inputs, root: project.paths.root))
+        session?.planned(lookedAt: plan.dirty.count)
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
         let fresh = shard.map { s in plan.fresh.filter { s.contains($0.spec) } } ?? plan.fresh
@@ -137,7 +140,9 @@ public enum BuildRun {
         }
         var deliver: (@Sendable (inout Outcome) -> Void)?
         if let commit { deliver = { (outcome: inout Outcome) in commit.write(&outcome) } }
-        let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver)
+        // The watch's renderers outlive the build: fonts load once.
+        let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
+                                     renderers: session?.rendererPool(for: project) ?? RendererPool())
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         for start in stride(from: 0, to: plan.dirty.count, by: options.filesPerChunk) {
             let files = Array(plan.dirty[start..<min(plan.dirty.count, start + options.filesPerChunk)])
@@ -151,15 +156,19 @@ public enum BuildRun {
             // The chunk's specs and drawings are gone: hand the freed pages back.
             if commit != nil { options.afterChunk?() }
         }
+        session?.madeRenderers(executor.renderersMade)
         executor.releaseRenderers()
         if commit != nil { options.afterChunk?() }
         if plan.dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config
         }
+        var written: BuildCache?
         if let commit {
             let looked = plan.dirty.map { context.relative($0.path) }.filter { shard?.contains($0) ?? true }
-            let groups = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
+            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
+            let groups = finished.groups
+            written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
             if let threshold = project.config.lookAlike, !plan.dirty.isEmpty {
@@ -171,7 +180,7 @@ public enum BuildRun {
             }
         }
         // Indexed under the lock: no other build writes the cache meanwhile.
-        if let session, let directory = options.outputDirectory { session.built(in: directory, finished: report.failures.isEmpty) }
+        if let session, let directory = options.outputDirectory { session.built(in: directory, finished: report.failures.isEmpty, cache: written) }
         lock?.finished()
         report.remote = remote?.report
         report.diagnostics = report.diagnostics.normalized().cappingViaNotes()

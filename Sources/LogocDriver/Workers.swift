@@ -15,9 +15,12 @@ enum Workers {
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var renderer = pool?.take()
+            // A renderer kept from an earlier run (`logoc watch`) times this run's stages.
+            renderer?.clock = clock
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
                 let made = try Renderer(catalog: catalog, images: images)
+                pool?.counted()
                 made.clock = clock
                 renderer = made
                 return made
@@ -39,6 +42,11 @@ final class RendererPool: Sendable {
     private let idle = Locked<[Renderer]>([])
     /// The run's decoded and scaled photos, shared by all its renderers.
     let images = ImageStore()
+    /// Renderers made for this pool so far.
+    private let madeCount = Locked(0)
+    var made: Int { madeCount.withLock { $0 } }
+
+    func counted() { madeCount.withLock { $0 += 1 } }
 
     func take() -> Renderer? {
         idle.withLock { $0.popLast() }

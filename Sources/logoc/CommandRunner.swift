@@ -22,8 +22,6 @@ struct CommandRunner {
              shard: Shard? = nil, session: WatchSession? = nil) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
-        var inputs = try Self.inputs(paths, clock: clock)
-        let project = Project.load(root: options.root, configPath: options.config)
         let progress = Terminal.isTerminal(STDERR_FILENO) && options.format == .human && !options.quiet ? Progress() : nil
         var callback: (@Sendable (Int, Int, String) -> Void)?
         if let progress {
@@ -37,14 +35,6 @@ struct CommandRunner {
         run.requireTracked = requireTracked
         run.remote = remote
         run.shard = shard
-        run.session = session
-        // `check FILES` also checks the specs that use them, and finds
-        // output clashes against the whole project.
-        if output == nil, !paths.isEmpty {
-            let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
-            inputs = affected.inputs
-            run.projectOutputs = affected.others
-        }
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
@@ -54,7 +44,26 @@ struct CommandRunner {
             Heap.useOneArena()
             run.afterChunk = { Heap.trim() }
         }
-        var report = BuildRun.run(inputs, project: project, options: run)
+        var report: RunReport
+        if let session {
+            // The watch keeps the spec files and the project between builds.
+            do {
+                report = try session.build(paths.isEmpty ? ["Specs"] : paths, root: options.root, configPath: options.config, options: run)
+            } catch {
+                throw Self.failure(error.message)
+            }
+        } else {
+            var inputs = try Self.inputs(paths, clock: clock)
+            let project = Project.load(root: options.root, configPath: options.config)
+            // `check FILES` also checks the specs that use them, and finds
+            // output clashes against the whole project.
+            if output == nil, !paths.isEmpty {
+                let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
+                inputs = affected.inputs
+                run.projectOutputs = affected.others
+            }
+            report = BuildRun.run(inputs, project: project, options: run)
+        }
         report.timings = clock?.json()
         progress?.clear()
         return report

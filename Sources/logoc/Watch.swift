@@ -26,9 +26,10 @@ struct Watch: ParsableCommand {
         // The inputs the last build recorded, read from its cache once per
         // build: the loop asks for them at every look, and the cache (of
         // every spec of the project) changes only with a build.
-        var recorded = WatchLoop.recordedInputs(in: output.directory)
-        // What one build leaves the next: the files the loop saw change and
-        // the cache, so a save rebuilds in proportion to it (docs/build-engine.md).
+        var recorded = WatchLoop.outside(WatchLoop.recordedInputs(in: output.directory), folders: folders)
+        // What one build leaves the next: the files the loop saw change, the
+        // spec files, the project, the renderers and the cache, so a save
+        // rebuilds in proportion to it (docs/build-engine.md).
         let session = WatchSession()
         let build = { (changed: Set<String>?) in
             let start = Date()
@@ -38,11 +39,14 @@ struct Watch: ParsableCommand {
                 force = false
                 runner.printExplanations(report, explain: output.explain)
                 runner.report(report.diagnostics, sources: report.sources, summary: runner.buildSummary(report, since: start, writtenTo: nil))
+                // `--timings`: each build's stages, as `build` prints them.
+                if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
                 runner.printFailures(report)
             } catch {
                 // A missing folder is reported by run(); keep watching for it to appear.
             }
-            recorded = session.recordedInputs() ?? WatchLoop.recordedInputs(in: output.directory)
+            // The files below the watched folders are seen by listing them.
+            recorded = WatchLoop.outside(session.recordedInputs() ?? WatchLoop.recordedInputs(in: output.directory), folders: folders)
             if !options.quiet { FileHandle.standardError.write(Data("watching \(folders.joined(separator: ", ")) (Ctrl-C to stop)\n".utf8)) }
         }
         loop.run(files: { [config] + recorded }, folders: folders, buildFirst: true, build: build)

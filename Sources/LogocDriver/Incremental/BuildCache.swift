@@ -114,6 +114,15 @@ struct BuildCache: Sendable {
             }
         }
 
+        /// The group with its bytes in memory, its checksum kept.
+        /// Nil when they cannot be read.
+        func inMemory() -> Group? {
+            if case .memory = bytes { return self }
+            let copy = Group(fresh: fresh, outputCount: outputCount, lines: Array(lines)[...], manifest: Array(manifest)[...],
+                             gallery: Array(gallery)[...], pictures: pictures)
+            return readFailed ? nil : copy
+        }
+
         /// The sizes of the three parts, without reading them.
         var counts: (lines: Int, manifest: Int, gallery: Int) {
             switch bytes {
@@ -424,6 +433,30 @@ struct BuildCache: Sendable {
         var header: [UInt8] = []
         line(&header, "spec", spec, "gone", "0", "0", "0", "0", "", "0")
         return header
+    }
+
+    /// The cache as a build just left it by appending `appended` to this
+    /// cache's file, without reading the file back (`logoc watch` keeps it
+    /// for the next save): `groups` in byte order of their spec files. The
+    /// appended groups are copied into memory, so the kept cache holds no
+    /// build's spill file open. Nil when one of them cannot be read.
+    func appending(_ appended: [(spec: String, group: Group?)], toolchain: String, groups: [(spec: String, group: Group)]) -> BuildCache? {
+        var cache = BuildCache()
+        cache.toolchain = toolchain
+        cache.order = groups.map(\.spec)
+        cache.groups = Dictionary(groups, uniquingKeysWith: { first, _ in first })
+        for (spec, group) in appended {
+            guard let group else { continue }
+            guard let copy = group.inMemory() else { return nil }
+            cache.groups[spec] = copy
+        }
+        // As `index` counts them: a record replaced or removed is dead, and so is a `gone` record.
+        cache.fileBytes = fileBytes + Self.recordsSize(appended)
+        cache.deadBytes = appended.reduce(deadBytes) { total, change in
+            let old = self.groups[change.spec].map { Self.recordsSize([(change.spec, $0)]) } ?? 0
+            return total + old + (change.group == nil ? Self.recordsSize([change]) : 0)
+        }
+        return cache
     }
 
     /// Whether appending `bytes` keeps the file worth appending to.

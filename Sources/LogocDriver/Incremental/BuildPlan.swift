@@ -53,13 +53,21 @@ struct BuildPlan: Sendable {
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
     /// `changes`: every file changed since the cache was written, when the
-    /// caller knows them all (`Freshness.verdict`).
+    /// caller knows them all (`Freshness.verdict`). `index`: the cache
+    /// decoded (`logoc watch`), which with `changes` decides every verdict
+    /// without reading a group. `known`: `relativePaths(of: inputs)` and
+    /// the dictionary of them, when the caller kept them (`logoc watch`).
     static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
-                     jobs: Int, changes: Set<String>? = nil, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
-        let relatives = relativePaths(of: inputs, root: root)
+                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil,
+                     known: (relatives: [String], relativePaths: [String: String])? = nil,
+                     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
+        let relatives = known?.relatives ?? relativePaths(of: inputs, root: root)
         var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
-        // The skip test stats every spec's files: split over the cores.
-        if let directory, !force, !cache.isEmpty {
+        if directory != nil, !force, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
+            let affected = index.affected(by: changes)
+            verdicts = relatives.map { index.verdict($0, changes: changes, affected: affected) }
+        } else if let directory, !force, !cache.isEmpty {
+            // The skip test stats every spec's files: split over the cores.
             let slots = ResultSlots<Verdict>(count: inputs.count)
             let chunks = max(1, min(jobs, inputs.count / 500))
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -92,7 +100,7 @@ struct BuildPlan: Sendable {
             }
         }
         return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners,
-                         relativePaths: Dictionary(zip(inputs.map(\.path), relatives), uniquingKeysWith: { a, _ in a }))
+                         relativePaths: known?.relativePaths ?? Dictionary(zip(inputs.map(\.path), relatives), uniquingKeysWith: { a, _ in a }))
     }
 
     /// Each input's path relative to `root` (absolute when outside it), with

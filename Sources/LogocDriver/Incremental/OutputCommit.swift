@@ -149,9 +149,11 @@ final class OutputCommit: Sendable {
     /// groups of spec files not looked at again are copied as bytes, so the
     /// cost of a rebuild that touched one spec does not grow with the others.
     /// `looked` are the spec files looked at again (project-relative).
-    /// Returns the spec files' groups after the run (for the look-alike check).
+    /// Returns the spec files' groups after the run (for the look-alike
+    /// check), and the cache as appended to (nil when it was rewritten
+    /// whole, or could not be written: read it again).
     @discardableResult
-    func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> [String: BuildCache.Group] {
+    func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> Finished {
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
@@ -162,7 +164,7 @@ final class OutputCommit: Sendable {
             // not plain, which no build would ever act on. It goes, as after
             // any finished build (found by `fuzz-cache`: it stayed for good).
             IntentLog.remove(in: directory)
-            return cache.groups
+            return Finished(groups: cache.groups, cache: cache)
         }
         let failed = results.failed
         let skipped = Set(fresh)
@@ -271,6 +273,7 @@ final class OutputCommit: Sendable {
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))") }
         }
+        var written: BuildCache?
         if errors.values().isEmpty {
             let path = (directory as NSString).appendingPathComponent(BuildCache.fileName)
             // A few changed groups are appended; otherwise the file is rewritten whole.
@@ -279,6 +282,7 @@ final class OutputCommit: Sendable {
             do {
                 if cache.canAppend(BuildCache.recordsSize(changes), toolchain: toolchain) {
                     try AtomicFile.append(pieces: BuildCache.appendRecords(changes), to: path, readFailed: readFailed)
+                    written = cache.appending(changes, toolchain: toolchain, groups: groupsInOrder)
                 } else {
                     try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false,
                                          readFailed: readFailed)
@@ -292,7 +296,15 @@ final class OutputCommit: Sendable {
             pruneLeftoverIntents(owned: groupsInOrder, in: directory, report: &report)
             IntentLog.remove(in: directory)
         }
-        return groups
+        return Finished(groups: groups, cache: errors.values().isEmpty ? written : nil)
+    }
+
+    /// What `finish` leaves: every spec file's group, and the cache as a
+    /// few appended records left it, which `logoc watch` keeps instead of
+    /// reading it back.
+    struct Finished {
+        var groups: [String: BuildCache.Group]
+        var cache: BuildCache?
     }
 
     /// `records` without the shared files (`TargetCatalog.isShared`: an

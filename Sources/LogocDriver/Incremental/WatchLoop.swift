@@ -1,5 +1,6 @@
 import Foundation
 import LogocCore
+import LogocFrontend
 
 /// The file watching behind `logoc watch`: polls the size and modification
 /// time of every file under the watched folders (and of the inputs the last
@@ -69,7 +70,15 @@ public final class WatchLoop: @unchecked Sendable {
             let woken = signal.wait(interval)
             // The burst of writes is over once the folders stay quiet.
             if woken { signal.waitForQuiet(quiet, limit: max(settle, 2)) }
-            var current = Self.snapshot(folders: folders, files: files(), signal: signal)
+            // Woken by events that name every entry that changed: those are
+            // looked at (and the files outside the folders); else everything.
+            var current: [String: [Int64]]
+            if woken, let named = signal.take() {
+                current = Self.updated(last, named: named, folders: folders, files: files(), signal: signal)
+            } else {
+                _ = signal.take()
+                current = Self.snapshot(folders: folders, files: files(), signal: signal)
+            }
             guard current != last else { continue }
             // Seen by polling alone (no events, or a file outside the watched
             // folders): wait for the burst of writes to end (an editor saving,
@@ -129,29 +138,103 @@ public final class WatchLoop: @unchecked Sendable {
     static func snapshot(folders: [String], files: [String], signal: ChangeSignal?) -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
         var info = stat()
-        func record(_ path: String) -> Bool {
-            guard stat(path, &info) == 0 else { return false }
-            result[path] = [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
-            return true
-        }
         var visited: Set<[UInt64]> = []
         for folder in folders {
             guard stat(folder, &info) == 0 else { continue }
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { _ = record(folder); continue }
-            var pending = [(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder, 0)]
-            while let (path, depth) = pending.popLast() {
-                guard stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-                signal?.watch(folder: path)
-                var notUTF8: [String] = []
-                for (name, isDirectory) in Discovery.entries(of: path, notUTF8: &notUTF8) where !name.hasPrefix(".") {
-                    let child = path == "/" ? "/" + name : path + "/" + name
-                    guard record(child) else { continue }
-                    if isDirectory, depth < Discovery.maxDepth { pending.append((child, depth + 1)) }
-                }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { _ = record(folder, into: &result); continue }
+            walk(trimmed(folder), depth: 0, into: &result, visited: &visited, signal: signal)
+        }
+        for file in files { _ = record(file, into: &result) }
+        return result
+    }
+
+    /// `last` brought up to date with the entries the change events named
+    /// (`named`, as the snapshot names them) and with `files`: what
+    /// `snapshot` gives when the events named every entry that changed,
+    /// for a few stats instead of one per file of the project. A folder
+    /// new to it is walked (and watched) as `snapshot` walks one; an entry
+    /// gone takes what was below it along.
+    static func updated(_ last: [String: [Int64]], named: Set<String>, folders: [String], files: [String], signal: ChangeSignal) -> [String: [Int64]] {
+        var result = last
+        var info = stat()
+        var visited: Set<[UInt64]> = []
+        let tops = folders.map(trimmed)
+        // An entry that came or went changed its folder's stamp too, and no
+        // event names that: the folder of each named entry is looked at
+        // (but not a watched folder itself, which the snapshot does not record).
+        var paths = named
+        for path in named {
+            guard let slash = path.lastIndex(of: "/"), slash > path.startIndex else { continue }
+            let folder = String(path[..<slash])
+            if !tops.contains(folder) { paths.insert(folder) }
+        }
+        // Parents before children: a new folder's walk records what is below it once.
+        for path in paths.sorted() {
+            guard stat(path, &info) == 0 else {
+                result[path] = nil
+                let below = path + "/"
+                for key in result.keys.filter({ $0.hasPrefix(below) }) { result[key] = nil }
+                continue
+            }
+            let isNew = result[path] == nil
+            _ = record(path, into: &result)
+            guard isNew, (info.st_mode & S_IFMT) == S_IFDIR,
+                  let top = tops.first(where: { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { continue }
+            let depth = path.dropFirst(top.count).split(separator: "/").count
+            if depth <= Discovery.maxDepth { walk(path, depth: depth, into: &result, visited: &visited, signal: signal) }
+        }
+        // Files outside the folders, and a path given as a file: no event names them.
+        for file in files + tops.filter({ last[$0] != nil }) where !record(file, into: &result) { result[file] = nil }
+        return result
+    }
+
+    /// A folder as the snapshot names it: without a trailing slash.
+    private static func trimmed(_ folder: String) -> String {
+        folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    }
+
+    /// Records `path`'s size, modification time and inode; false when it cannot be stat'ed.
+    private static func record(_ path: String, into result: inout [String: [Int64]]) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        result[path] = [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+        return true
+    }
+
+    /// Records every entry below `folder` (at `depth` below a watched
+    /// folder), hidden ones skipped, and watches each folder.
+    private static func walk(_ folder: String, depth: Int, into result: inout [String: [Int64]], visited: inout Set<[UInt64]>,
+                             signal: ChangeSignal?) {
+        var info = stat()
+        var pending = [(folder, depth)]
+        while let (path, depth) = pending.popLast() {
+            guard stat(path, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
+            signal?.watch(folder: path)
+            var notUTF8: [String] = []
+            for (name, isDirectory) in Discovery.entries(of: path, notUTF8: &notUTF8) where !name.hasPrefix(".") {
+                let child = path == "/" ? "/" + name : path + "/" + name
+                guard record(child, into: &result) else { continue }
+                if isDirectory, depth < Discovery.maxDepth { pending.append((child, depth + 1)) }
             }
         }
-        for file in files { _ = record(file) }
-        return result
+    }
+
+    /// `files` without those a look at `folders` sees anyway (below one of
+    /// them, neither hidden nor too deep): each is stat'ed once a look, not
+    /// twice. The files of a watched project are mostly its spec files,
+    /// which the folders hold: 10,000 of them were 10,000 more stats a look.
+    public static func outside(_ files: [String], folders: [String]) -> [String] {
+        let roots = Set(folders.flatMap { folder -> [String] in
+            let absolute = PathResolver.absolute(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
+            return [absolute, PathResolver.realPath(absolute) ?? absolute].map { $0 == "/" ? "/" : $0 + "/" }
+        })
+        return files.filter { file in
+            !roots.contains { root in
+                guard file.hasPrefix(root) else { return false }
+                let below = file.dropFirst(root.count).split(separator: "/")
+                return below.count <= Discovery.maxDepth && !below.contains { $0.hasPrefix(".") }
+            }
+        }
     }
 
     /// The input files a build in `directory` used, from its cache.
