@@ -18,8 +18,15 @@ struct CommandRunner {
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
     /// `session`: `logoc watch`'s state between builds.
+    /// `check`'s cache: none (`--no-cache`, and every command but `check`),
+    /// the project's (`ROOT/.logoc-check-cache`), or `--cache-dir`'s.
+    enum CheckCacheChoice {
+        case none, standard
+        case folder(String)
+    }
+
     func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
-             shard: Shard? = nil, session: WatchSession? = nil) throws -> RunReport {
+             shard: Shard? = nil, session: WatchSession? = nil, checkCache: CheckCacheChoice = .none) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         var inputs = try Self.inputs(paths, clock: clock)
@@ -38,6 +45,11 @@ struct CommandRunner {
         run.remote = remote
         run.shard = shard
         run.session = session
+        switch checkCache {
+        case .none: break
+        case .standard: run.checkCache = BuildRun.checkCacheFolder(root: project.paths.root)
+        case .folder(let folder): run.checkCache = folder
+        }
         // `check FILES` also checks the specs that use them, and finds
         // output clashes against the whole project.
         if output == nil, !paths.isEmpty {
