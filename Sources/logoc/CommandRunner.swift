@@ -51,8 +51,9 @@ struct CommandRunner {
         case .folder(let folder): run.checkCache = folder
         }
         // `check FILES` also checks the specs that use them, and finds
-        // output clashes against the whole project.
-        if output == nil, !paths.isEmpty {
+        // output clashes against the whole project (`check Specs` checks it
+        // all already: as `check` with no path, nothing is added).
+        if output == nil, !paths.isEmpty, !AffectedSpecs.isWholeProject(paths, project: project) {
             let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
             inputs = affected.inputs
             run.projectOutputs = affected.others
