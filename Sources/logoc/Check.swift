@@ -7,7 +7,7 @@ import LogocFrontend
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Parse and validate specs without writing anything (for pre-commit hooks and CI)."
+        abstract: "Parse and validate specs without writing any output (for pre-commit hooks and CI); a repeat check reports unchanged specs from its cache."
     )
 
     @Argument(help: "Spec files or directories (default: Specs).")
