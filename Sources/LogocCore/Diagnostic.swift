@@ -126,3 +126,27 @@ extension Array where Element == Diagnostic {
         }
     }
 }
+
+extension Diagnostic {
+    /// A diagnostic exactly as it was made before: its texts as stored, not
+    /// bounded again (`Quoted.message` twice could differ from once). For
+    /// `check`'s cache, which prints a spec's diagnostics without checking
+    /// it again, byte for byte as the run that stored them.
+    public init(code: DiagnosticCode, severity: Severity, message: String, span: SourceSpan?, help: String?, notes: [Note]) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.help = help
+        self.notes = notes
+    }
+}
+
+extension Diagnostic.Note {
+    /// A note exactly as it was made before, `via` or not (`check`'s cache).
+    public init(message: String, span: SourceSpan?, isVia: Bool) {
+        self.message = message
+        self.span = span
+        self.isVia = isVia
+    }
+}

@@ -32,6 +32,16 @@ public struct AffectedSpecs: Sendable {
     /// (PNG, JPEG) and fonts, told by their extension.
     public static let usedFileExtensions: Set<String> = ["png", "jpg", "jpeg", "ttf", "otf", "ttc", "otc"]
 
+    /// Whether the command line names just the project's spec folder
+    /// (`check Specs`): then every spec of the project is checked, and there
+    /// is nothing to add, as for `check` with no path. Skipping `find` there
+    /// keeps a real path and a set entry per spec off a big check's memory.
+    public static func isWholeProject(_ paths: [String], project: Project) -> Bool {
+        guard paths.count == 1, let real = PathResolver.realPath(paths[0]) else { return false }
+        var isFolder: ObjCBool = false
+        return real == project.paths.root + "/" + specsFolder && FileManager.default.fileExists(atPath: real, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// `named`: the inputs discovery found for the command line's paths.
     /// `rootArgument`: `--root` as given, to name the project's spec files
     /// as the user would (`Specs/team/jane.yaml`).

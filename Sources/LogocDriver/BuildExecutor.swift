@@ -23,6 +23,8 @@ final class BuildExecutor {
         var failedCount = 0
         /// The chunk's spec files (project-relative) with a failed document or no spec left: they keep their old outputs.
         var troubled: Set<String> = []
+        /// Spec files reported from `check`'s cache, not checked again.
+        var cacheHits = 0
     }
 
     let context: BuildContext
@@ -39,6 +41,8 @@ final class BuildExecutor {
     private var first = true
     /// git failed for `--require-tracked`: said once, not asked again.
     private var trackingFailed = false
+    /// Spec files of the run before the next chunk (their index in the run, for `check`'s cache).
+    private var filesSeen = 0
 
     /// `settled`: outputs of spec files the run does not look at (`BuildPlan.settledOwners`).
     /// `renderers`: where renderers are taken from and handed back (a watch keeps them from build to build).
@@ -60,11 +64,16 @@ final class BuildExecutor {
         let options = context.options
         let project = context.project
         var result = Chunk()
-        let checked = CheckRun.run(chunk, project: project, jobs: options.jobs, clock: options.clock, owners: &owners, first: first)
+        let start = filesSeen
+        filesSeen += chunk.count
+        let probes = probe(chunk, start: start)
+        let checked = CheckRun.run(chunk, cached: probes.map(\.hit), project: project, jobs: options.jobs, clock: options.clock, owners: &owners,
+                                   first: first)
         first = false
         var diagnostics = checked.diagnostics
         if options.requireTracked, !trackingFailed {
-            switch TrackedFiles.untracked(checked.specs, project: project) {
+            let uses = checked.specs.flatMap { $0.usedFiles(in: project) } + checked.cachedSpecs.flatMap(\.used)
+            switch TrackedFiles.untracked(uses: uses, project: project) {
             case .success(let untracked): diagnostics += untracked
             case .failure(let failure):
                 result.failures.append(failure.message)
@@ -73,10 +82,10 @@ final class BuildExecutor {
         }
         // A spec that lost an output clash (E014) failed too.
         let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + diagnostics.filter { $0.code == .E014 }.count
-        result.specCount = checked.specs.count + failedDocuments
+        result.specCount = checked.specs.count + checked.cachedSpecs.count + failedDocuments
         result.failedCount = failedDocuments
         // Files with a failed document, or left with no spec, keep their old outputs.
-        let building = Set(checked.specs.map(\.input.path))
+        let building = Set(checked.specs.map(\.input.path) + checked.cachedSpecs.map(\.claim.path))
         // `--shard`: every spec was checked; only the shard's own are drawn and written.
         let shard = context.directory == nil ? nil : options.shard
         let relative = context.relative
@@ -84,8 +93,18 @@ final class BuildExecutor {
         for (input, file) in zip(chunk, checked.files) where isOwn(input.path) && (file.failedDocuments > 0 || !building.contains(input.path)) {
             result.troubled.insert(context.relative(input.path))
         }
-        let made = draw(shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }, keys: nil, diagnostics: diagnostics,
+        var made = draw(shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }, keys: nil, diagnostics: diagnostics,
                         remaining: remaining)
+        result.cacheHits = probes.filter { $0.hit != nil }.count
+        if let cache = context.checkCache {
+            store(chunk, start: start, checked: checked, outcomes: made, probes: probes, in: cache)
+            // The cached specs' own diagnostics, as measuring them gave.
+            for spec in checked.cachedSpecs {
+                var outcome = Outcome(specFile: relative(spec.claim.path))
+                outcome.diagnostics = spec.diagnostics
+                made.append(outcome)
+            }
+        }
         result.diagnostics = diagnostics
         let quoted = Set((diagnostics + made.flatMap(\.diagnostics)).flatMap { d in
             ([d.span] + d.notes.map(\.span)).compactMap { $0?.file }
@@ -93,6 +112,58 @@ final class BuildExecutor {
         for (path, source) in checked.sources where quoted.contains(path) { result.sources[path] = source }
         result.outcomes = made
         return result
+    }
+
+    /// `check`'s cache over a chunk: each spec file read, hashed and looked
+    /// up (on every core); empty without a cache.
+    private func probe(_ chunk: [SpecInput], start: Int) -> [CheckCache.Probe] {
+        guard let cache = context.checkCache else { return [] }
+        let slots = ResultSlots<CheckCache.Probe>(count: chunk.count)
+        let next = Counter()
+        let hasher = context.hasher
+        context.options.clock.time(.io) {
+            DispatchQueue.concurrentPerform(iterations: max(1, min(context.options.jobs, chunk.count))) { _ in
+                while let i = next.take(below: chunk.count) { slots.set(i, cache.probe(chunk[i], index: start + i, hasher: hasher)) }
+            }
+        }
+        return slots.values()
+    }
+
+    /// Stores the entry of every spec file of the chunk checked in full that
+    /// can be reported from the cache next time: each of its documents a
+    /// spec (an error that stops a document may leave partials unread), no
+    /// template (its sample people are checked anew), none that lost an
+    /// output clash (it was not measured), no failure of the machine, and
+    /// every file its specs used hashed as it was read.
+    private func store(_ chunk: [SpecInput], start: Int, checked: CheckReport, outcomes: [Outcome], probes: [CheckCache.Probe], in cache: CheckCache) {
+        let project = context.project
+        var first = 0
+        for (index, file) in checked.files.enumerated() {
+            let count = file.specs.count
+            defer { first += count }
+            guard index < probes.count, probes[index].hit == nil, let sha256 = probes[index].sha256, let stamp = probes[index].stamp,
+                  file.failedDocuments == 0, count > 0, !checked.lostClash.contains(index), first + count <= outcomes.count else { continue }
+            let input = chunk[index]
+            let specs = checked.specs[first..<first + count]
+            let made = outcomes[first..<first + count]
+            guard specs.allSatisfy({ !$0.isTemplate && $0.readStamps[input.path] == stamp }),
+                  made.allSatisfy({ $0.failures.isEmpty && !$0.dependencies.isEmpty }) else { continue }
+            var dependencies: [String: FileStamp] = [:]
+            for outcome in made { dependencies.merge(outcome.dependencies) { kept, _ in kept } }
+            dependencies[input.path] = nil
+            guard dependencies.values.allSatisfy({ $0.size < 0 || !$0.sha256.isEmpty }) else { continue }
+            let names = index < checked.sourceNames.count ? checked.sourceNames[index] : []
+            let sources = names.compactMap { name in file.sourcePaths[name].map { CheckCacheEntry.Source(display: name, path: $0) } }
+            guard sources.count == names.count else { continue }
+            let entry = CheckCacheEntry(
+                display: input.displayPath, outputFolder: input.outputFolder, sha256: sha256,
+                dependencies: dependencies.sorted { $0.key < $1.key }.map { CheckCacheEntry.Dependency(path: $0.key, stamp: $0.value) },
+                diagnostics: file.diagnostics, sources: sources,
+                specs: zip(specs, made).map { spec, outcome in
+                    CheckCacheEntry.Spec(claim: CheckRun.Claim(spec), diagnostics: outcome.diagnostics, used: spec.usedFiles(in: project))
+                })
+            cache.store(entry, index: start + index)
+        }
     }
 
     /// Draws `specs`, checked already (a chunk's, or a template's instances
@@ -147,6 +218,12 @@ final class BuildExecutor {
             let plan = SpecPlan(spec: spec, resolver: context.resolver, renderer: renderer)
             outcome.diagnostics = plan.diagnostics
             outcome.failures = plan.failures
+            // What `check`'s cache keys the spec by: every file it used, as a build records them.
+            if context.checkCache != nil {
+                var paths: [String] = []
+                _ = context.inputs(of: spec, trees: plan.trees.all, old: nil, dependencies: &paths)
+                for path in paths where outcome.dependencies[path] == nil { outcome.dependencies[path] = context.dependencyStamp(path, of: spec) }
+            }
             return outcome
         }
         let old = context.cache.record(outcome.specFile)

@@ -30,6 +30,8 @@ public struct RunReport: Sendable {
     public var timings: String?
     /// What `--remote-cache` did; nil without one.
     public var remote: RemoteCacheReport?
+    /// Spec files `check` reported from its cache without checking them again.
+    public var checkCacheHits = 0
 
     public var errorCount: Int { diagnostics.filter(\.isError).count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -85,6 +87,10 @@ public enum BuildRun {
         /// `logoc watch`'s state between builds: the files it saw change
         /// and the cache the last build left (`WatchSession`).
         public var session: WatchSession?
+        /// The folder of `check`'s cache (docs/check.md); nil for none (a
+        /// build, `check --no-cache`). A folder that cannot be made or
+        /// written is no cache, silently.
+        public var checkCache: String?
         var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
@@ -97,6 +103,12 @@ public enum BuildRun {
             self.progress = progress
             self.waiting = waiting
         }
+    }
+
+    /// `check`'s cache folder in a project whose root is `root`: beside the
+    /// specs, as ruff's `.ruff_cache`, so each clone and worktree has its own.
+    public static func checkCacheFolder(root: String) -> String {
+        (root as NSString).appendingPathComponent(CheckCache.folderName)
     }
 
     /// logoc's own version, part of every cache key.
@@ -133,8 +145,15 @@ public enum BuildRun {
         for (_, outputs) in fresh { report.unchanged += outputs }
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
+        // `check`'s cache, keyed by the build's toolchain and the root.
+        let checkCache = options.outputDirectory != nil ? nil : options.checkCache.flatMap(CheckCache.prepare).map { folder in
+            options.clock.time(.io) {
+                CheckCache(folder: folder, context: CheckCache.context(toolchain: BuildContext.toolchain(project: project), root: project.paths.root),
+                           relatives: plan.relatives)
+            }
+        }
         let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths,
-                                   remote: remote)
+                                   remote: remote, checkCache: checkCache)
         let commit = options.outputDirectory.map {
             OutputCommit(directory: $0, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery, clock: options.clock)
         }
@@ -158,6 +177,7 @@ public enum BuildRun {
         }
         session?.madeRenderers(executor.renderersMade)
         executor.releaseRenderers()
+        options.clock.time(.io) { checkCache?.finish(root: project.paths.root) }
         if commit != nil { options.afterChunk?() }
         if plan.dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
@@ -207,6 +227,7 @@ extension RunReport {
     /// A chunk's diagnostics, counts and quoted sources.
     mutating func add(_ chunk: BuildExecutor.Chunk) {
         failures += chunk.failures
+        checkCacheHits += chunk.cacheHits
         specCount += chunk.specCount
         failedCount += chunk.failedCount
         diagnostics += chunk.diagnostics

@@ -13,6 +13,14 @@ public struct CheckReport: Sendable {
     /// output clash.
     public var specs: [CheckedSpec]
 
+    /// The specs of files reported from `check`'s cache that may be built
+    /// (no output clash), in input order.
+    var cachedSpecs: [CheckCacheEntry.Spec] = []
+    /// Files (by index) a spec of which lost an output clash: not measured, so not cached.
+    var lostClash: Set<Int> = []
+    /// The display paths of each file's quoted texts (`FileCheck.sources`, which the report empties).
+    var sourceNames: [[String]] = []
+
     public var errorCount: Int { diagnostics.filter(\.isError).count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 }
@@ -96,17 +104,17 @@ public enum CheckRun {
 
         /// Reads the other specs that may write an output of a compared
         /// spec of `files`, when they are read on demand.
-        fileprivate mutating func learnOthers(_ files: [FileCheck]) {
+        fileprivate mutating func learnOthers(_ files: [[Claim]]) {
             guard let project else { return }
             var requests: [ProjectSpecs.Request] = []
             for file in files {
-                for spec in file.specs where compared.contains(spec.input.path) {
-                    requests.append(.init(folder: spec.input.outputFolder, name: spec.name))
+                for spec in file where compared.contains(spec.path) {
+                    requests.append(.init(folder: spec.outputFolder, name: spec.name))
                     // A name that is one across the asset catalog's folders
                     // (an imageset's; an app icon set is at its top) may
                     // clash with a spec of any folder.
-                    if spec.outputs.contains(where: { $0.target?.target == "ios" }) {
-                        for folder in project.allFolders() where folder != spec.input.outputFolder {
+                    if spec.outputs.contains(where: { $0.target == "ios" }) {
+                        for folder in project.allFolders() where folder != spec.outputFolder {
                             requests.append(.init(folder: folder, name: spec.name))
                         }
                     }
@@ -131,18 +139,33 @@ public enum CheckRun {
     }
 
     /// One part of a run's files; `first` adds `logoc.yaml`'s own diagnostics.
+    /// `cached[i]`: the entry of `inputs[i]` from `check`'s cache when it
+    /// holds (the file is not read again; its specs' claims take part in
+    /// `E014` as checked ones do).
     public static func run(_ inputs: [SpecInput], project: Project, jobs: Int, clock: StageClock?, owners: inout OutputOwners,
                            first: Bool) -> CheckReport {
+        run(inputs, cached: [], project: project, jobs: jobs, clock: clock, owners: &owners, first: first)
+    }
+
+    static func run(_ inputs: [SpecInput], cached: [CheckCache.Hit?], project: Project, jobs: Int, clock: StageClock?, owners: inout OutputOwners,
+                    first: Bool) -> CheckReport {
         let checker = SpecChecker(project: project, clock: clock)
         let results = ResultSlots<FileCheck>(count: inputs.count)
         let workers = max(1, min(jobs, inputs.count))
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = next.take(below: inputs.count) {
-                results.set(i, checker.check(inputs[i]))
+                if i < cached.count, let hit = cached[i] {
+                    var file = FileCheck()
+                    (file.diagnostics, file.sources) = (hit.entry.diagnostics, hit.sources)
+                    results.set(i, file)
+                } else {
+                    results.set(i, checker.check(inputs[i]))
+                }
             }
         }
         var files = results.values()
+        let entries = inputs.indices.map { $0 < cached.count ? cached[$0]?.entry : nil }
         var diagnostics = first ? project.configDiagnostics : []
         var sources: [String: SourceFile] = [:]
         if first, let config = project.configSource { sources[config.path] = config }
@@ -150,24 +173,67 @@ public enum CheckRun {
             diagnostics += file.diagnostics
             for source in file.sources { sources[source.path] = source }
         }
-        let clashes = outputClashes(files, owners: &owners)
+        let clashes = outputClashes(files, cached: entries, owners: &owners)
         diagnostics += clashes.diagnostics
+        var lostClash: Set<Int> = []
+        var sourceNames: [[String]] = []
+        sourceNames.reserveCapacity(files.count)
         for i in files.indices {
-            if !clashes.losers.isEmpty { files[i].specs.removeAll { clashes.losers.contains(Key($0)) } }
+            if !clashes.losers.isEmpty {
+                let before = files[i].specs.count
+                files[i].specs.removeAll { clashes.losers.contains(Key($0)) }
+                if files[i].specs.count != before { lostClash.insert(i) }
+            }
+            sourceNames.append(files[i].sources.map(\.path))
             files[i].sources = []
+        }
+        var cachedSpecs: [CheckCacheEntry.Spec] = []
+        for entry in entries.compactMap({ $0 }) {
+            cachedSpecs += entry.specs.filter { !clashes.losers.contains($0.claim.key) }
         }
         // Sized once: `flatMap` grew the list spec by spec, copying every
         // `CheckedSpec` (9.5 KB) again at each growth, on one core.
         var specs: [CheckedSpec] = []
         specs.reserveCapacity(files.reduce(0) { $0 + $1.specs.count })
         for file in files { specs += file.specs }
-        return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: specs)
+        return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: specs, cachedSpecs: cachedSpecs,
+                           lostClash: lostClash, sourceNames: sourceNames)
     }
 
     /// Tells specs apart, including two documents of one file.
     fileprivate struct Key: Hashable, Sendable {
         let file: String, name: String, place: SourceSpan
         init(_ spec: borrowing CheckedSpec) { (file, name, place) = (spec.input.displayPath, spec.name, spec.nameSpan) }
+        init(file: String, name: String, place: SourceSpan) { (self.file, self.name, self.place) = (file, name, place) }
+    }
+
+    /// An output as `E014` sees it: its path and its target's name (`ios`, `android`…).
+    struct ClaimedOutput: Sendable, Equatable {
+        var path: String
+        var target: String?
+    }
+
+    /// What `E014` needs of a spec, whether checked now or reported from
+    /// `check`'s cache: its name and place, its file (as shown, absolute,
+    /// and its output folder) and its outputs.
+    struct Claim: Sendable, Equatable {
+        var name: String
+        var place: SourceSpan
+        var display: String
+        var path: String
+        var outputFolder: String
+        var outputs: [ClaimedOutput]
+
+        init(name: String, place: SourceSpan, display: String, path: String, outputFolder: String, outputs: [ClaimedOutput]) {
+            (self.name, self.place, self.display, self.path, self.outputFolder, self.outputs) = (name, place, display, path, outputFolder, outputs)
+        }
+
+        init(_ spec: borrowing CheckedSpec) {
+            self.init(name: spec.name, place: spec.nameSpan, display: spec.input.displayPath, path: spec.input.path,
+                      outputFolder: spec.input.outputFolder, outputs: spec.outputs.map { ClaimedOutput(path: $0.path, target: $0.target?.target) })
+        }
+
+        fileprivate var key: Key { Key(file: display, name: name, place: place) }
     }
 
     /// The names logoc writes at the top of an output folder that a spec
@@ -186,21 +252,30 @@ public enum CheckRun {
     /// spec writes; it is not built. Specs are read in place, through their
     /// files: a `CheckedSpec` is large, and copying each one (into a flat
     /// list, then out of it for the loop) was a serial part of every run.
-    private static func outputClashes(_ files: [FileCheck], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
+    /// `cached[i]`: the cached entry standing for `files[i]`, whose specs' claims are used.
+    private static func outputClashes(_ files: [FileCheck], cached: [CheckCacheEntry?], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
-        owners.learnOthers(files)
+        var claims: [[Claim]] = []
+        claims.reserveCapacity(files.count)
         for file in files.indices {
-            for index in files[file].specs.indices {
-                clash(Key(files[file].specs[index]), file: files[file].specs[index].input.path, outputs: files[file].specs[index].outputs,
-                      owners: &owners, diagnostics: &diagnostics, losers: &losers)
+            if file < cached.count, let entry = cached[file] {
+                claims.append(entry.specs.map(\.claim))
+            } else {
+                claims.append(files[file].specs.map { Claim($0) })
+            }
+        }
+        owners.learnOthers(claims)
+        for file in claims {
+            for claim in file {
+                clash(claim.key, file: claim.path, outputs: claim.outputs, owners: &owners, diagnostics: &diagnostics, losers: &losers)
             }
         }
         return (diagnostics, losers)
     }
 
     /// One spec's part of `outputClashes`: its key (name and place), file (absolute) and outputs.
-    private static func clash(_ key: Key, file: String, outputs: [OutputFile], owners: inout OutputOwners,
+    private static func clash(_ key: Key, file: String, outputs: [ClaimedOutput], owners: inout OutputOwners,
                               diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
@@ -237,7 +312,7 @@ public enum CheckRun {
             if outputs.contains(where: { $0.path == clash.path }) {
                 // Two names that one Android resource name stands for (`jane-doe`, `jane_doe`).
                 var why = "", help = "give one of the specs another 'name'"
-                if let first = clash.first, first.name != key.name, outputs.contains(where: { $0.path == clash.path && $0.target?.target == "android" }) {
+                if let first = clash.first, first.name != key.name, outputs.contains(where: { $0.path == clash.path && $0.target == "android" }) {
                     why = ": '\(Quoted.value(first.name))' and '\(Quoted.value(key.name))' map to one Android resource name, '\(AndroidResourceName.make(key.name))'"
                     help = "rename one of the specs ('name: …') so that their Android resource names differ (lower case, '_' for '-' and '.')"
                 }

@@ -19,12 +19,17 @@ enum TrackedFiles {
     /// `E019` at each image or font file of `specs` that git does not track,
     /// once per file and spec, where the spec names it.
     static func untracked(_ specs: [CheckedSpec], project: Project) -> Result<[Diagnostic], Failure> {
+        untracked(uses: specs.flatMap { $0.usedFiles(in: project) }, project: project)
+    }
+
+    /// `untracked` of the files the specs use (`CheckedSpec.usedFiles`):
+    /// of checked specs, and of specs reported from `check`'s cache, which
+    /// keeps them because git's index is asked again on every run.
+    static func untracked(uses used: [CheckedSpec.UsedFile], project: Project) -> Result<[Diagnostic], Failure> {
         let root = project.paths.root
         var uses: [(spec: CheckedSpec.UsedFile, relative: String)] = []
-        for spec in specs {
-            for file in spec.usedFiles(in: project) where file.path.hasPrefix(root + "/") {
-                uses.append((file, String(file.path.dropFirst(root.count + 1))))
-            }
+        for file in used where file.path.hasPrefix(root + "/") {
+            uses.append((file, String(file.path.dropFirst(root.count + 1))))
         }
         guard !uses.isEmpty else { return .success([]) }
         let wanted = Array(Set(uses.map(\.relative))).sorted()

@@ -8,6 +8,11 @@ extension CheckedSpec {
         public var path: String
         /// The path as written, with its place.
         public var written: Located<String>
+
+        public init(path: String, written: Located<String>) {
+            self.path = path
+            self.written = written
+        }
     }
 
     /// The images and font files the spec and its variants name (a font

@@ -185,6 +185,9 @@ public struct FileCheck: Sendable {
     public var failedDocuments = 0
     /// The stamp of every file read, as it was read.
     public var readStamps: [String: FileReader.Stamp] = [:]
+    /// The file each of `sources` was read from (display path → absolute
+    /// path): `check`'s cache reads a quoted text again from there.
+    public var sourcePaths: [String: String] = [:]
 
     public init() {}
 }

@@ -305,6 +305,7 @@ public struct SpecChecker: Sendable {
             guard let (source, documents) = read.parsed else { continue }
             sources[partialDisplay] = source
             result.sources.append(source)
+            result.sourcePaths[partialDisplay] = file
             guard documents.count == 1, let root = documents[0].root, root.pairs != nil else {
                 if !documents.isEmpty || result.diagnostics.isEmpty {
                     result.diagnostics.append(Diagnostic(.E003, "partial '\(Quoted.value(path.value))' must hold one mapping of keys", at: path.span,
@@ -361,7 +362,10 @@ public struct SpecChecker: Sendable {
             return nil
         }
         let source = SourceFile(path: display, text: SourceText.decode(bytes))
-        if reference == nil { result.sources.append(source) }
+        if reference == nil {
+            result.sources.append(source)
+            result.sourcePaths[display] = path
+        }
         let (documents, diagnostics) = clock.time(.parse) { reader.read(bytes, file: display) }
         result.diagnostics += diagnostics
         return (source, documents)

@@ -18,8 +18,15 @@ struct CommandRunner {
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
     /// `session`: `logoc watch`'s state between builds.
+    /// `check`'s cache: none (`--no-cache`, and every command but `check`),
+    /// the project's (`ROOT/.logoc-check-cache`), or `--cache-dir`'s.
+    enum CheckCacheChoice {
+        case none, standard
+        case folder(String)
+    }
+
     func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
-             shard: Shard? = nil, session: WatchSession? = nil) throws -> RunReport {
+             shard: Shard? = nil, session: WatchSession? = nil, checkCache: CheckCacheChoice = .none) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         let progress = Terminal.isTerminal(STDERR_FILENO) && options.format == .human && !options.quiet ? Progress() : nil
@@ -55,9 +62,15 @@ struct CommandRunner {
         } else {
             var inputs = try Self.inputs(paths, clock: clock)
             let project = Project.load(root: options.root, configPath: options.config)
+            switch checkCache {
+            case .none: break
+            case .standard: run.checkCache = BuildRun.checkCacheFolder(root: project.paths.root)
+            case .folder(let folder): run.checkCache = folder
+            }
             // `check FILES` also checks the specs that use them, and finds
-            // output clashes against the whole project.
-            if output == nil, !paths.isEmpty {
+            // output clashes against the whole project (`check Specs` checks it
+            // all already: as `check` with no path, nothing is added).
+            if output == nil, !paths.isEmpty, !AffectedSpecs.isWholeProject(paths, project: project) {
                 let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
                 inputs = affected.inputs
                 run.projectOutputs = affected.others

@@ -69,10 +69,13 @@ final class BuildContext: Sendable {
     /// `--remote-cache`, and the machine's part of its keys (`RemoteActionKey.toolchain`).
     let remote: RemoteCache?
     let remoteToolchain: String
+    /// `check`'s cache, when the run is a check that uses one.
+    let checkCache: CheckCache?
 
     init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, relativePaths: [String: String] = [:],
-         remote: RemoteCache? = nil) {
+         remote: RemoteCache? = nil, checkCache: CheckCache? = nil) {
         self.relativePaths = relativePaths
+        self.checkCache = checkCache
         self.remote = remote
         remoteToolchain = remote == nil ? "" : RemoteActionKey.toolchain(project: project) {
             Self.relative($0, root: project.paths.root, known: relativePaths)
