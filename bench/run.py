@@ -400,7 +400,7 @@ def main():
                 le = fig(f"checkedit{n}", f"check of {n:,} specs, cache warm, one spec edited") if n == n_big else None
                 fc = fig(f"checkfloor{n}", f"C floor of check (read + libyaml events) of {n:,} specs")
                 rmtree(os.path.join(root, ".logoc-check-cache"))
-                warmup = run_quiet([logoc, "check", "Specs"], root)
+                warmup = run_quiet([logoc, "check", "--cache", "Specs"], root)
                 log(f"  first check (writes the cache): {fmt_s(warmup['seconds'])}, {warmup['rssMB']:.0f} MB")
                 touch = os.path.join(root, meta["mixed"][f"mixed-{n}"]["touch"])
                 original = open(touch, encoding="utf-8").read()
@@ -412,9 +412,9 @@ def main():
                         fh.write(re.sub(r'^background: "#[0-9A-Fa-f]{6}"', f'background: "{next(colours)}"', text, count=1, flags=re.M))
 
                 for _ in range(args.runs):
-                    order = [(lc, [logoc, "check", "--no-cache", "Specs"], None), (lw, [logoc, "check", "Specs"], None)]
+                    order = [(lc, [logoc, "check", "--no-cache", "Specs"], None), (lw, [logoc, "check", "--cache", "Specs"], None)]
                     if le is not None:
-                        order.append((le, [logoc, "check", "Specs"], edit_one))
+                        order.append((le, [logoc, "check", "--cache", "Specs"], edit_one))
                     order.append((fc, [check_floor, "Specs"], None))
                     for f, cmd, setup in order:
                         if setup:

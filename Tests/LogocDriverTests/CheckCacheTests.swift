@@ -54,7 +54,7 @@ struct CheckCacheTests {
 
         /// `logoc check ARGS Specs` run in the project's folder.
         func cli(_ arguments: [String]) throws -> CLITests.Run {
-            try CLITests.run(["check"] + arguments + ["Specs"], in: URL(fileURLWithPath: root))
+            try CLITests.run(["check", "--cache"] + arguments + ["Specs"], in: URL(fileURLWithPath: root))
         }
     }
 
@@ -167,13 +167,28 @@ struct CheckCacheTests {
         #expect(Self.same(after, try project.check(useCache: false)))
     }
 
+    /// Without `--cache` (or `--cache-dir`) `check` writes nothing at all,
+    /// as the contract says, and reads no cache left by an earlier run.
+    @Test func checkWritesNoCacheUnlessAsked() throws {
+        let project = try Project()
+        let plain = try CLITests.run(["check", "--format", "json", "Specs"], in: URL(fileURLWithPath: project.root))
+        #expect(!FileManager.default.fileExists(atPath: project.cacheFolder))
+        _ = try project.cli([])
+        #expect(FileManager.default.fileExists(atPath: project.cacheFile))
+        // A cache that lies: a default check must not believe it.
+        try Data("not a cache".utf8).write(to: URL(fileURLWithPath: project.cacheFile))
+        let again = try CLITests.run(["check", "--format", "json", "Specs"], in: URL(fileURLWithPath: project.root))
+        #expect(again.stdout == plain.stdout && again.status == plain.status)
+        #expect(try String(contentsOfFile: project.cacheFile, encoding: .utf8) == "not a cache")
+    }
+
     /// Named another way on the command line (`Specs` from the root, or
     /// the absolute path), a spec file's diagnostics show another path:
     /// the entry does not hold.
     @Test func anotherDisplayPathIsAMiss() throws {
         let project = try Project()
         _ = try project.cli([])
-        let run = try CLITests.run(["check", "--format", "json", project.root + "/Specs"], in: URL(fileURLWithPath: project.root))
+        let run = try CLITests.run(["check", "--cache", "--format", "json", project.root + "/Specs"], in: URL(fileURLWithPath: project.root))
         let full = try CLITests.run(["check", "--no-cache", "--format", "json", project.root + "/Specs"], in: URL(fileURLWithPath: project.root))
         #expect(run.stdout == full.stdout && run.status == full.status)
         #expect(run.stdout.contains(project.root + "/Specs/team/light.yaml"))
