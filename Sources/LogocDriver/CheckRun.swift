@@ -53,7 +53,9 @@ public enum CheckRun {
 
         /// Adds the outputs of spec files this run does not look at.
         mutating func settle(_ owners: [String: String]) {
-            settled.merge(owners) { first, _ in first }
+            // Shared, not copied, when there is nothing to merge with: a
+            // no-op rebuild settles every output of the project.
+            if settled.isEmpty { settled = owners } else { settled.merge(owners) { first, _ in first } }
         }
 
         /// The outputs of `specs`, the project's other specs in the

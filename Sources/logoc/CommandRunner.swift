@@ -17,9 +17,10 @@ struct CommandRunner {
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
-    /// `session`: `logoc watch`'s state between builds.
+    /// `session`: `logoc watch`'s state between builds. `explain`: keep
+    /// why each spec was rebuilt (`--explain`; else not kept, issue 21).
     func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
-             shard: Shard? = nil, session: WatchSession? = nil) throws -> RunReport {
+             shard: Shard? = nil, session: WatchSession? = nil, explain: Bool = true) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         var inputs = try Self.inputs(paths, clock: clock)
@@ -38,6 +39,7 @@ struct CommandRunner {
         run.remote = remote
         run.shard = shard
         run.session = session
+        run.explains = explain
         // `check FILES` also checks the specs that use them, and finds
         // output clashes against the whole project.
         if output == nil, !paths.isEmpty {
