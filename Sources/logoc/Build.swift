@@ -45,7 +45,8 @@ struct Build: ParsableCommand {
         if let data, let template {
             report = try runner.runData(data: data, template: template, output: output.directory, force: output.force)
         } else {
-            report = try runner.run(paths: paths, output: output.directory, force: output.force, remote: try remote.settings(), shard: try remote.parsedShard())
+            report = try runner.run(paths: paths, output: output.directory, force: output.force, remote: try remote.settings(), shard: try remote.parsedShard(),
+                                    explain: output.explain)
         }
         runner.printExplanations(report, explain: output.explain)
         if let line = RemoteOptions.warning(report.remote) { FileHandle.standardError.write(Data((line + "\n").utf8)) }

@@ -17,7 +17,8 @@ struct CommandRunner {
     /// Finds the specs and runs the pipeline; `output` nil means check only.
     /// `requireTracked`: `check --require-tracked`. A missing path is
     /// printed and exits 2.
-    /// `session`: `logoc watch`'s state between builds.
+    /// `session`: `logoc watch`'s state between builds. `explain`: keep
+    /// why each spec was rebuilt (`--explain`; else not kept, issue 21).
     /// `check`'s cache: none (`--no-cache`, and every command but `check`),
     /// the project's (`ROOT/.logoc-check-cache`), or `--cache-dir`'s.
     enum CheckCacheChoice {
@@ -26,7 +27,7 @@ struct CommandRunner {
     }
 
     func run(paths: [String], output: String?, force: Bool = false, requireTracked: Bool = false, remote: RemoteCacheSettings? = nil,
-             shard: Shard? = nil, session: WatchSession? = nil, checkCache: CheckCacheChoice = .none) throws -> RunReport {
+             shard: Shard? = nil, session: WatchSession? = nil, explain: Bool = true, checkCache: CheckCacheChoice = .none) throws -> RunReport {
         let clock = options.timings ? StageClock() : nil
         applyMemoryBudget()
         let progress = Terminal.isTerminal(STDERR_FILENO) && options.format == .human && !options.quiet ? Progress() : nil
@@ -42,6 +43,7 @@ struct CommandRunner {
         run.requireTracked = requireTracked
         run.remote = remote
         run.shard = shard
+        run.explains = explain
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }

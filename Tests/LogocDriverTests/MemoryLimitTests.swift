@@ -122,4 +122,41 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
         // cache (~6 MB) on top of them.
         #expect(many - few < cache, "no-op of 1,500 specs: \((many - few) / 1024) KiB more than of 10; the cache is \(cache / 1024) KiB")
     }
+
+    /// What a build keeps of each spec file until its end (issue 21 part
+    /// 1): 6,000 one-output specs against 10, cold and then no-op, as
+    /// bytes a spec file of peak memory. The cache's index and the spill's
+    /// are fixed-size records over one buffer of paths (`GroupIndex`), the
+    /// end of the build walks the groups instead of listing them
+    /// (`FinalGroups`), and neither the skip test nor the file hasher keeps
+    /// a stamp of every spec file. Measured on 2026-11-25 (load 6, the
+    /// same projects by hand): cold 1,272–1,284 bytes a spec file (release
+    /// and debug build) and no-op 729–823, against 2,048 and 1,027 for the
+    /// code before (release). The cold build's bound sits between: a
+    /// regression that keeps a dictionary entry, a hash or a string per
+    /// spec file to the end crosses it. The no-op's bound only catches a
+    /// gross one: its difference (300 bytes a spec, 1.8 MB here) is within
+    /// what a busy machine moves a peak by.
+    @Test func whatABuildKeepsPerSpecFileIsSmall() throws {
+        let folder = try TemporaryFolder()
+        func project(_ name: String, count: Int) throws {
+            for i in 0..<count {
+                let dir = folder.path + "/" + name + "/f\(i / 1_000)"
+                if i % 1_000 == 0 { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+                let colour = String(format: "#%06X", (i &* 2_654_435_761) & 0xFFFFFF)
+                try Self.write("size: 16\nbackground: \"\(colour)\"\noutput: {formats: [png]}\n", to: dir + "/s\(i).yaml")
+            }
+        }
+        try Self.write("lookAlike: off\n", to: folder.path + "/logoc.yaml")
+        let count = 6_000
+        try project("few", count: 10)
+        try project("many", count: count)
+        var cold: [String: Int] = [:], noOp: [String: Int] = [:]
+        for name in ["few", "many"] { cold[name] = try Self.peak(["build", name, "-o", name + "-out", "--jobs", "2"], in: folder) }
+        for name in ["few", "many"] { noOp[name] = try Self.peak(["build", name, "-o", name + "-out", "--jobs", "2"], in: folder) }
+        let coldPerSpec = ((cold["many"] ?? 0) - (cold["few"] ?? 0)) / count
+        let noOpPerSpec = ((noOp["many"] ?? 0) - (noOp["few"] ?? 0)) / count
+        #expect(noOpPerSpec < 1_200, "no-op rebuild: \(noOpPerSpec) bytes a spec file")
+        #expect(coldPerSpec < 1_650, "cold build: \(coldPerSpec) bytes a spec file")
+    }
 }

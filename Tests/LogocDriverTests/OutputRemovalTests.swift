@@ -277,7 +277,7 @@ import LogocFrontend
         let before = try #require(BuildCache.decode(damaged))
         #expect(before.groups["Specs/ada.yaml"] == nil && before.groups.count == 3, "the CRC drops ada's record")
         let after = try #require(BuildCache.decode(BuildCacheResealing.resealed(damaged)))
-        #expect(after.order == ["Specs/ada.yaml", "Specs/alan.yaml", "Specs/photo.yaml", "Specs/solo.yaml"])
+        #expect(Array(after.order) == ["Specs/ada.yaml", "Specs/alan.yaml", "Specs/photo.yaml", "Specs/solo.yaml"])
         let gallery = try #require(after.groups["Specs/ada.yaml"]?.gallery)
         #expect(gallery.firstRange(of: Array("alt=\"Ada Lovelace, lighb\"".utf8)) != nil, "with the damaged byte, now sealed")
     }

@@ -38,10 +38,11 @@ import LogocFrontend
 struct BuildCache: Sendable {
     /// Identity of logoc, its libraries and the fonts.
     var toolchain = ""
-    /// Spec file (project-relative) → its group, undecoded.
-    private(set) var groups: [String: Group] = [:]
+    /// Spec file (project-relative) → its group, undecoded, in byte order
+    /// of the spec files (`GroupIndex`: records, not a dictionary).
+    private(set) var groups = GroupIndex()
     /// The spec files in byte order.
-    private(set) var order: [String] = []
+    var order: GroupIndex.Keys { groups.keys }
     /// Bytes of the file that no live group holds (groups replaced or
     /// removed by records appended after them), and its whole size.
     private(set) var deadBytes = 0
@@ -112,15 +113,6 @@ struct BuildCache: Sendable {
             case .memory(_, _, let gallery): return gallery
             case .file(let file, let offset, let lines, let manifest, let gallery, _): return file.read(at: offset + lines + manifest, count: gallery)
             }
-        }
-
-        /// The group with its bytes in memory, its checksum kept.
-        /// Nil when they cannot be read.
-        func inMemory() -> Group? {
-            if case .memory = bytes { return self }
-            let copy = Group(fresh: fresh, outputCount: outputCount, lines: Array(lines)[...], manifest: Array(manifest)[...],
-                             gallery: Array(gallery)[...], pictures: pictures)
-            return readFailed ? nil : copy
         }
 
         /// The sizes of the three parts, without reading them.
@@ -209,7 +201,7 @@ struct BuildCache: Sendable {
     /// Every file any spec used, for `logoc watch`.
     var allDependencies: Set<String> {
         var all: Set<String> = []
-        for spec in groups.keys { all.formUnion(record(spec)?.dependencies.keys ?? [:].keys) }
+        for (spec, group) in groups.entries { all.formUnion(Self.decode(lines: group.lines, spec: spec)?.dependencies.keys ?? [:].keys) }
         return all
     }
 
@@ -275,53 +267,41 @@ struct BuildCache: Sendable {
         guard fields() == magic.split(separator: "\t").map(String.init),
               let chain = fields(), chain.count == 2, chain[0] == "toolchain", fields() == formats else { return nil }
         cache.toolchain = chain[1]
-        var sizes: [String: Int] = [:]
-        var unsorted = false
+        // Records in file order; a later one of a spec file replaces an earlier one.
+        var builder = GroupIndex.Builder(file: file)
         while !reader.atEnd() {
             let start = reader.offset
             var crc: UInt32 = 0
             guard let f = fields(), f.count == 9, f[0] == "spec", let count = Int(f[3]), let lines = Int(f[4]), let manifest = Int(f[5]),
                   let gallery = Int(f[6]) else {
-                guard !cache.groups.isEmpty else { return nil }
+                guard !builder.isEmpty else { return nil }
                 cache.damagedTail = true
                 break
             }
             let at = reader.offset
             guard reader.skip(lines, crc: &crc), reader.skip(manifest, crc: &crc), reader.skip(gallery, crc: &crc) else {
-                guard !cache.groups.isEmpty else { return nil }
+                guard !builder.isEmpty else { return nil }
                 cache.damagedTail = true
                 break
             }
             let size = reader.offset - start
             let spec = f[1]
-            if let old = sizes[spec] { cache.deadBytes += old }
             if f[2] == "gone" {
-                cache.deadBytes += size
-                sizes[spec] = nil
-                if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
+                builder.remove(spec, size: size)
                 continue
             }
             let fresh = f[2] == "fresh"
             let checksum = Group.checksum(crc, spec: spec, fresh: fresh, outputCount: count, pictures: f[7])
-            guard UInt32(f[8], radix: 16) == checksum else {
-                // Damaged: as if never built; the spec file is looked at again.
-                cache.deadBytes += size
-                sizes[spec] = nil
-                if cache.groups.removeValue(forKey: spec) != nil { unsorted = true }
+            // Damaged (or fields no record holds): as if never built; the spec file is looked at again.
+            guard UInt32(f[8], radix: 16) == checksum,
+                  builder.add(spec, fresh: fresh, outputCount: count, pictures: f[7], offset: at, lines: lines, manifest: manifest, gallery: gallery,
+                              checksum: checksum, size: size) else {
+                builder.remove(spec, size: size)
                 continue
             }
-            if cache.groups[spec] == nil {
-                if let last = cache.order.last, !last.utf8.lexicographicallyPrecedes(spec.utf8) { unsorted = true }
-                cache.order.append(spec)
-            }
-            sizes[spec] = size
-            cache.groups[spec] = Group(fresh: fresh, outputCount: count, pictures: f[7], file: file, offset: at, lines: lines,
-                                       manifest: manifest, gallery: gallery, checksum: checksum)
         }
         cache.fileBytes = reader.offset
-        if unsorted {
-            cache.order = cache.groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
+        (cache.groups, cache.deadBytes) = builder.build()
         return cache
     }
 
@@ -398,12 +378,12 @@ struct BuildCache: Sendable {
     /// its own bytes, never copied. Lazy: a group's bytes are read from
     /// its file only as it is written, so the cache of 100,000 specs is
     /// never in memory at once.
-    static func file(toolchain: String, groups: [(spec: String, group: Group)]) -> some Sequence<ArraySlice<UInt8>> {
+    static func file(toolchain: String, groups: some Sequence<(spec: String, group: Group)>) -> some Sequence<ArraySlice<UInt8>> {
         var head = Array(magic.utf8)
         head.append(0x0A)
         line(&head, "toolchain", toolchain)
         line(&head, formats[0], formats[1], formats[2])
-        return [AnySequence([head[...]]), AnySequence(appendRecords(groups.map { ($0.spec, $0.group) }))].joined()
+        return [AnySequence([head[...]]), AnySequence(appendRecords(groups.lazy.map { (spec: $0.spec, group: Optional($0.group)) }))].joined()
     }
 
     /// Records to append to the file as it is: new groups for `changed`
@@ -413,7 +393,7 @@ struct BuildCache: Sendable {
     /// a quarter of it is dead. Pieces, lazily, as `file` gives: a cold
     /// build's records are all of its groups (`recordsSize` tells their
     /// size without reading them, for `canAppend`).
-    static func appendRecords(_ changed: [(spec: String, group: Group?)]) -> some Sequence<ArraySlice<UInt8>> {
+    static func appendRecords(_ changed: some Sequence<(spec: String, group: Group?)>) -> some Sequence<ArraySlice<UInt8>> {
         changed.lazy.flatMap { spec, group -> [ArraySlice<UInt8>] in
             guard let group else { return [goneHeader(spec)[...]] }
             return [header(spec, group)[...], group.lines, group.manifest, group.gallery]
@@ -421,7 +401,7 @@ struct BuildCache: Sendable {
     }
 
     /// The bytes `appendRecords` gives, from the groups' headers alone.
-    static func recordsSize(_ changed: [(spec: String, group: Group?)]) -> Int {
+    static func recordsSize(_ changed: some Sequence<(spec: String, group: Group?)>) -> Int {
         changed.reduce(0) { total, change in
             guard let group = change.group else { return total + goneHeader(change.spec).count }
             let counts = group.counts
@@ -433,30 +413,6 @@ struct BuildCache: Sendable {
         var header: [UInt8] = []
         line(&header, "spec", spec, "gone", "0", "0", "0", "0", "", "0")
         return header
-    }
-
-    /// The cache as a build just left it by appending `appended` to this
-    /// cache's file, without reading the file back (`logoc watch` keeps it
-    /// for the next save): `groups` in byte order of their spec files. The
-    /// appended groups are copied into memory, so the kept cache holds no
-    /// build's spill file open. Nil when one of them cannot be read.
-    func appending(_ appended: [(spec: String, group: Group?)], toolchain: String, groups: [(spec: String, group: Group)]) -> BuildCache? {
-        var cache = BuildCache()
-        cache.toolchain = toolchain
-        cache.order = groups.map(\.spec)
-        cache.groups = Dictionary(groups, uniquingKeysWith: { first, _ in first })
-        for (spec, group) in appended {
-            guard let group else { continue }
-            guard let copy = group.inMemory() else { return nil }
-            cache.groups[spec] = copy
-        }
-        // As `index` counts them: a record replaced or removed is dead, and so is a `gone` record.
-        cache.fileBytes = fileBytes + Self.recordsSize(appended)
-        cache.deadBytes = appended.reduce(deadBytes) { total, change in
-            let old = self.groups[change.spec].map { Self.recordsSize([(change.spec, $0)]) } ?? 0
-            return total + old + (change.group == nil ? Self.recordsSize([change]) : 0)
-        }
-        return cache
     }
 
     /// Whether appending `bytes` keeps the file worth appending to.
@@ -580,6 +536,15 @@ final class FileHasher: Sendable {
         }
         current.withLock { $0[path] = stamp }
         return stamp.sha256
+    }
+
+    /// Lets go of the stamps of `paths` (a chunk's spec files, once their
+    /// groups are made): the shared files (partials, `logoc.yaml`, images,
+    /// fonts) stay for the rest of the run, but a stamp and hash of every
+    /// spec file kept to the end was about 250 bytes a spec file of a cold
+    /// build (issue 21).
+    func forget(_ paths: some Sequence<String>) {
+        current.withLock { known in for path in paths { known[path] = nil } }
     }
 }
 

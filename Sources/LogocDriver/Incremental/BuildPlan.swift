@@ -91,8 +91,8 @@ struct BuildPlan: Sendable {
             // (`logoc build A -o dist`, then `logoc build B -o dist`): while
             // that file exists, its outputs are its own.
             let inRun = Set(relatives)
-            for spec in cache.order where !inRun.contains(spec) {
-                guard let group = cache.groups[spec], exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
+            for (spec, group) in cache.groups.entries where !inRun.contains(spec) {
+                guard exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
                 BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
                     if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
                     return true

@@ -64,9 +64,17 @@ struct Freshness {
         return bytes == AssetCatalogJSON.folder
     }
 
+    /// Files looked at once are mostly the spec files themselves: the
+    /// memory of stamps is emptied when it holds this many, so that it keeps
+    /// the shared files of the specs around, not every path of the project
+    /// (it held every spec file's absolute path until the plan was made:
+    /// about 150 bytes a spec file at the peak of a no-op rebuild, issue 21).
+    static let stampsKept = 4_096
+
     private mutating func current(_ path: String) -> (size: Int64, mtime: Int64, inode: UInt64)? {
         if let known = stamps[path] { return known }
         let now = FileStamp.current(path)
+        if stamps.count >= Self.stampsKept { stamps.removeAll(keepingCapacity: true) }
         stamps[path] = now
         return now
     }

@@ -12,22 +12,12 @@ import Foundation
 /// The file is unlinked as soon as it is open, so nothing is left behind
 /// whatever happens to the process; each group's small header (counts,
 /// checksum, freshness and the pictures the look-alike check reads) stays
-/// in memory.
+/// in memory, in a `GroupIndex`.
 final class GroupSpill {
-    /// Where one group's bytes are in the file.
-    private struct Stored {
-        var offset: Int
-        var lines: Int, manifest: Int, gallery: Int
-        var fresh: Bool
-        var outputCount: Int
-        var pictures: String
-        var checksum: UInt32
-    }
-
-    private let file: GroupFile
     private let fd: Int32
     private var size = 0
-    private var stored: [String: Stored] = [:]
+    /// Where each group's bytes are in the file, with its header fields.
+    private var stored: GroupIndex.Builder
 
     /// An empty spill in `directory`; nil when no file can be made there
     /// (the groups then stay in memory).
@@ -37,34 +27,29 @@ final class GroupSpill {
         guard fd >= 0 else { return nil }
         unlink(path)
         self.fd = fd
-        file = GroupFile(descriptor: fd)
+        stored = GroupIndex.Builder(file: GroupFile(descriptor: fd))
     }
 
     /// Writes `group` (made in this run, in memory) to the file; false when
     /// it could not (disk full), and the caller keeps the group in memory.
     func put(_ spec: String, _ group: BuildCache.Group) -> Bool {
         let pieces = [group.lines, group.manifest, group.gallery]
-        guard AtomicFile.writeAll(pieces, to: fd) == nil else {
+        guard AtomicFile.writeAll(pieces, to: fd) == nil,
+              stored.add(spec, fresh: group.fresh, outputCount: group.outputCount, pictures: group.pictures, offset: size,
+                         lines: group.lines.count, manifest: group.manifest.count, gallery: group.gallery.count,
+                         checksum: group.checksum(spec: spec)) else {
             // What was written of it is never read: the next group starts where this one did.
             _ = ftruncate(fd, off_t(size))
             _ = lseek(fd, off_t(size), SEEK_SET)
             return false
         }
-        stored[spec] = Stored(offset: size, lines: group.lines.count, manifest: group.manifest.count, gallery: group.gallery.count,
-                              fresh: group.fresh, outputCount: group.outputCount, pictures: group.pictures,
-                              checksum: group.checksum(spec: spec))
         size += pieces.reduce(0) { $0 + $1.count }
         return true
     }
 
-    /// Every group put, each read from the file when its bytes are asked for.
-    func groups() -> [String: BuildCache.Group] {
-        var result: [String: BuildCache.Group] = [:]
-        result.reserveCapacity(stored.count)
-        for (spec, s) in stored {
-            result[spec] = BuildCache.Group(fresh: s.fresh, outputCount: s.outputCount, pictures: s.pictures, file: file, offset: s.offset,
-                                            lines: s.lines, manifest: s.manifest, gallery: s.gallery, checksum: s.checksum)
-        }
-        return result
+    /// Every group put (the last of a spec file), in byte order of the spec
+    /// files, each read from the file when its bytes are asked for.
+    func groups() -> GroupIndex {
+        stored.build().index
     }
 }

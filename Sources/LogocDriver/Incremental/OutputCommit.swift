@@ -13,7 +13,6 @@ struct RunResults {
     var failedDocuments: [String: [Outcome]] = [:]
     /// Spec files with a document that failed, or that gave no spec at all.
     var failed: Set<String> = []
-    var claimed: Set<String> = []
     var lookedAtAny = false
 }
 
@@ -127,7 +126,6 @@ final class OutputCommit: Sendable {
         for outcome in outcomes { documents[outcome.specFile, default: []].append(outcome) }
         let failed = Set(outcomes.filter { $0.state == .failed || $0.state == .checked }.map(\.specFile)).union(troubled)
         results.failed.formUnion(failed)
-        for outcome in outcomes { results.claimed.formUnion(outcome.entries.map(\.path)) }
         for file in failed { if let parts = documents[file] { results.failedDocuments[file, default: []] += parts } }
         let decided = documents.keys.filter { !failed.contains($0) }.sorted()
         let made = ResultSlots<BuildCache.Group>(count: decided.count)
@@ -150,8 +148,9 @@ final class OutputCommit: Sendable {
     /// cost of a rebuild that touched one spec does not grow with the others.
     /// `looked` are the spec files looked at again (project-relative).
     /// Returns the spec files' groups after the run (for the look-alike
-    /// check), and the cache as appended to (nil when it was rewritten
-    /// whole, or could not be written: read it again).
+    /// check, worked out as they are walked: `FinalGroups`, no list or
+    /// dictionary of every spec file's group), and the cache when it is the
+    /// one on disk as it was (nothing changed; else nil: read it again).
     @discardableResult
     func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> Finished {
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
@@ -164,95 +163,83 @@ final class OutputCommit: Sendable {
             // not plain, which no build would ever act on. It goes, as after
             // any finished build (found by `fuzz-cache`: it stayed for good).
             IntentLog.remove(in: directory)
-            return Finished(groups: cache.groups, cache: cache)
+            return Finished(groups: FinalGroups(cache: cache.groups), cache: cache)
         }
         let failed = results.failed
         let skipped = Set(fresh)
-        let partOfRun = Set(looked).union(skipped)
-        var groups = results.groups
-        if let spill = results.spill {
-            groups.merge(spill.groups()) { memory, _ in memory }
-        }
-        // Spec files whose group is new this run (the others are the cache's bytes).
-        var newGroups = Set(groups.keys)
-        for spec in fresh { groups[spec] = cache.groups[spec] }
-        let claimed = results.claimed
+        let lookedAt = Set(looked)
+        func partOfRun(_ spec: String) -> Bool { lookedAt.contains(spec) || skipped.contains(spec) }
+        let spilled = results.spill?.groups() ?? GroupIndex()
+        let made = results.groups
+        func newGroup(_ spec: String) -> BuildCache.Group? { made[spec] ?? spilled[spec] }
 
         // Outputs logoc wrote before (the cache's, or without one the
-        // manifest's) that no spec writes now go.
+        // manifest's) that no spec writes now go. `decided`: the spec files
+        // whose group is neither new nor the cache's as it was.
         var removed: [BuildCache.OutputRecord] = []
-        let before = cache.isEmpty ? Array(manifestOnly.keys) : Array(cache.groups.keys)
-        for spec in before where !skipped.contains(spec) {
+        var decided: [String: BuildCache.Group?] = [:]
+        func consider(_ spec: String) {
+            guard !skipped.contains(spec) else { return }
             let old = cache.record(spec)?.outputs.values.map { $0 }
                 ?? (manifestOnly[spec] ?? []).map { BuildCache.OutputRecord(key: "", tree: "", stamp: FileStamp(size: -1, mtime: 0, inode: 0, sha256: $0.sha256), entry: $0) }
-            if let now = groups[spec] {
+            if let now = newGroup(spec) {
                 // Rebuilt: what it no longer writes goes.
                 let kept = Set(BuildCache.decode(lines: now.lines, spec: spec)?.outputs.keys.map { $0 } ?? [])
-                removed += old.filter { !kept.contains($0.entry.path) && !claimed.contains($0.entry.path) }
-                continue
+                removed += old.filter { !kept.contains($0.entry.path) }
+                return
             }
             let specPath = spec.hasPrefix("/") ? spec : (root as NSString).appendingPathComponent(spec)
-            guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun.contains(spec) else {
-                removed += old.filter { !claimed.contains($0.entry.path) }
-                continue
+            guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun(spec) else {
+                removed += old
+                decided[spec] = .some(nil)
+                return
             }
-            if !failed.contains(spec), let group = cache.groups[spec] {
-                groups[spec] = group   // not part of this run: as it was
-                continue
-            }
+            // Not part of this run: as it was.
+            if !failed.contains(spec), cache.groups.contains(spec) { return }
             // Failed (or known only from the manifest): its old outputs stay
             // listed, with any its good documents wrote now, and it is
             // looked at again next time.
             let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
             let rewritten = Set(now.map(\.entry.path))
-            groups[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false,
-                                          outputFolder: directory)
-            newGroups.insert(spec)
+            decided[spec] = BuildCache.group(dependencies: [:], outputs: old.filter { !rewritten.contains($0.entry.path) } + now, fresh: false,
+                                             outputFolder: directory)
+        }
+        if cache.isEmpty {
+            for spec in manifestOnly.keys { consider(spec) }
+        } else {
+            for spec in cache.order { consider(spec) }
         }
         // A failed file new to the cache still lists what its good documents wrote.
-        for spec in failed where groups[spec] == nil {
-            let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
-            if !now.isEmpty {
-                groups[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false, outputFolder: directory)
-                newGroups.insert(spec)
-            }
+        func hasGroup(_ spec: String) -> Bool {
+            if newGroup(spec) != nil { return true }
+            if let group = decided[spec] { return group != nil }
+            return cache.groups.contains(spec)
         }
+        for spec in failed where !hasGroup(spec) {
+            let now = (results.failedDocuments[spec] ?? []).flatMap(\.records)
+            if !now.isEmpty { decided[spec] = BuildCache.group(dependencies: [:], outputs: now, fresh: false, outputFolder: directory) }
+        }
+        removed = Self.unclaimed(removed, results: results, made: made, spilled: spilled)
+        let groups = FinalGroups(cache: cache.groups, spilled: spilled, made: made, decided: decided)
         removed = Self.keepingShared(removed, listedIn: groups)
         report.removed = prune(removed, in: directory, report: &report)
 
-        // The old order is sorted already: merge the few new spec files into it.
-        let added = groups.keys.filter { cache.groups[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var ordered: [(spec: String, group: BuildCache.Group)] = []
-        ordered.reserveCapacity(groups.count)
-        var next = added.makeIterator()
-        var pending = next.next()
-        for spec in cache.order {
-            while let new = pending, new.utf8.lexicographicallyPrecedes(spec.utf8) {
-                if let group = groups[new] { ordered.append((new, group)) }
-                pending = next.next()
-            }
-            if let group = groups[spec] { ordered.append((spec, group)) }
-        }
-        while let new = pending {
-            if let group = groups[new] { ordered.append((new, group)) }
-            pending = next.next()
-        }
         // The manifest and gallery change when a group's part of them does,
         // or the set of groups does. Otherwise they are compared with the
         // files on disk before writing: a build killed after writing them but
         // before the cache leaves files newer than the cache, which a later
         // build must set back (found by KillTests under TSan).
-        let changed = ordered.count != cache.order.count || !removed.isEmpty
-            || newGroups.contains { spec in
-                guard let old = cache.groups[spec], let now = groups[spec] else { return true }
+        let cacheGroups = cache.groups
+        let changed = !removed.isEmpty || groups.count != cacheGroups.count
+            || groups.new.contains { spec, now in
+                guard let old = cacheGroups[spec] else { return true }
                 return old.manifest != now.manifest || old.gallery != now.gallery
             }
         let toolchain = self.toolchain
         let gallery = self.gallery
-        let groupsInOrder = ordered
         // Every file is written from the groups as they are read (`GroupFile`):
         // one whose group could not be read is not put in place.
-        let readFailed: @Sendable () -> Bool = { groupsInOrder.contains { $0.group.readFailed } }
+        let readFailed: @Sendable () -> Bool = { groups.contains { $0.value.readFailed } }
         // The manifest and the gallery side by side, then the cache, last: a
         // cache that calls everything fresh lets the next run skip writing
         // the manifest and gallery, so it must never be on disk before them
@@ -260,12 +247,12 @@ final class OutputCommit: Sendable {
         // found by KillTests).
         let writes: [@Sendable () throws -> Void] = [
             {
-                try AtomicFile.write(pieces: Manifest.file(groupsInOrder.lazy.map(\.group.manifest)), to: manifestPath, compare: !changed,
+                try AtomicFile.write(pieces: Manifest.file(groups.lazy.map(\.value.manifest)), to: manifestPath, compare: !changed,
                                      readFailed: readFailed)
             },
             {
                 guard gallery else { return }
-                let page = Gallery.pieces(count: groupsInOrder.reduce(0) { $0 + $1.group.outputCount }, cards: groupsInOrder.lazy.map(\.group.gallery))
+                let page = Gallery.pieces(count: groups.reduce(0) { $0 + $1.value.outputCount }, cards: groups.lazy.map(\.value.gallery))
                 try AtomicFile.write(pieces: page, to: galleryPath, compare: !changed, readFailed: readFailed)
             },
         ]
@@ -273,19 +260,18 @@ final class OutputCommit: Sendable {
         DispatchQueue.concurrentPerform(iterations: writes.count) { i in
             do { try writes[i]() } catch { errors.set(i, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))") }
         }
-        var written: BuildCache?
         if errors.values().isEmpty {
             let path = (directory as NSString).appendingPathComponent(BuildCache.fileName)
             // A few changed groups are appended; otherwise the file is rewritten whole.
-            let gone = cache.groups.keys.filter { groups[$0] == nil }.map { (spec: $0, group: BuildCache.Group?.none) }
-            let changes: [(spec: String, group: BuildCache.Group?)] = newGroups.sorted().map { ($0, groups[$0]) } + gone
+            // New groups in byte order, then a `gone` record for each spec file that has none.
+            let changes = [AnySequence(groups.new.lazy.map { (spec: $0.key, group: Optional($0.value)) }),
+                           AnySequence(groups.gone.lazy.map { (spec: $0, group: BuildCache.Group?.none) })].joined()
             do {
                 if cache.canAppend(BuildCache.recordsSize(changes), toolchain: toolchain) {
                     try AtomicFile.append(pieces: BuildCache.appendRecords(changes), to: path, readFailed: readFailed)
-                    written = cache.appending(changes, toolchain: toolchain, groups: groupsInOrder)
                 } else {
-                    try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groupsInOrder), to: path, compare: false,
-                                         readFailed: readFailed)
+                    try AtomicFile.write(pieces: BuildCache.file(toolchain: toolchain, groups: groups.lazy.map { (spec: $0.key, group: $0.value) }),
+                                         to: path, compare: false, readFailed: readFailed)
                 }
             } catch {
                 errors.set(writes.count, "cannot write in '\(directory)': \(FileErrorText.reason(error, about: directory))")
@@ -293,18 +279,40 @@ final class OutputCommit: Sendable {
         }
         report.failures += errors.values()
         if errors.values().isEmpty {
-            pruneLeftoverIntents(owned: groupsInOrder, in: directory, report: &report)
+            pruneLeftoverIntents(owned: groups, in: directory, report: &report)
             IntentLog.remove(in: directory)
         }
-        return Finished(groups: groups, cache: errors.values().isEmpty ? written : nil)
+        return Finished(groups: groups, cache: nil)
     }
 
-    /// What `finish` leaves: every spec file's group, and the cache as a
-    /// few appended records left it, which `logoc watch` keeps instead of
-    /// reading it back.
+    /// What `finish` leaves: every spec file's group, and the cache when
+    /// the run left the file as it was, which `logoc watch` then keeps
+    /// instead of reading it back.
     struct Finished {
-        var groups: [String: BuildCache.Group]
+        var groups: FinalGroups
         var cache: BuildCache?
+    }
+
+    /// `records` without those whose path a spec of this run writes (a
+    /// file that moved from one spec to another). Asked only of the few
+    /// candidates, through the run's new groups: a set of every output
+    /// path of the run, kept to the end, was about 80 bytes an output
+    /// (issue 21).
+    static func unclaimed(_ records: [BuildCache.OutputRecord], results: RunResults, made: [String: BuildCache.Group],
+                          spilled: GroupIndex) -> [BuildCache.OutputRecord] {
+        guard !records.isEmpty else { return records }
+        let candidates = Set(records.map(\.entry.path))
+        var claimed: Set<String> = []
+        for group in [AnySequence(made.values), AnySequence(spilled.values)].joined() {
+            BuildCache.forEachStamp(in: group.lines) { kind, path, _ in
+                if kind == .output, candidates.contains(path) { claimed.insert(path) }
+                return true
+            }
+        }
+        for outcome in results.failedDocuments.values.joined() {
+            for entry in outcome.entries where candidates.contains(entry.path) { claimed.insert(entry.path) }
+        }
+        return claimed.isEmpty ? records : records.filter { !claimed.contains($0.entry.path) }
     }
 
     /// `records` without the shared files (`TargetCatalog.isShared`: an
@@ -312,11 +320,11 @@ final class OutputCommit: Sendable {
     /// one spec no longer writing such a file does not make it go while
     /// another spec's group lists it. The groups are read only when a
     /// shared file is among the candidates.
-    static func keepingShared(_ records: [BuildCache.OutputRecord], listedIn groups: [String: BuildCache.Group]) -> [BuildCache.OutputRecord] {
+    static func keepingShared(_ records: [BuildCache.OutputRecord], listedIn groups: FinalGroups) -> [BuildCache.OutputRecord] {
         let shared = Set(records.map(\.entry.path).filter(TargetCatalog.isShared))
         guard !shared.isEmpty else { return records }
         var needed: Set<String> = []
-        for group in groups.values {
+        for (_, group) in groups {
             BuildCache.forEachStamp(in: group.lines) { kind, path, _ in
                 if kind == .output, shared.contains(path) { needed.insert(path) }
                 return true
@@ -337,15 +345,14 @@ final class OutputCommit: Sendable {
             FileStamp.current((directory as NSString).appendingPathComponent(name))?.size == Int64(pieces.reduce(0) { $0 + $1.count })
         }
         // Lazily: a list of every group was a few hundred bytes a spec (massif, no-op rebuild).
-        let cache = self.cache
-        let groups = cache.order.lazy.compactMap { cache.groups[$0] }
+        let groups = cache.groups.values
         return hasSize(Manifest.fileName, Manifest.file(groups.map(\.manifest)))
             && (!gallery || hasSize(Gallery.fileName, Gallery.pieces(count: groups.reduce(0) { $0 + $1.outputCount }, cards: groups.map(\.gallery))))
     }
 
     /// Removes what a build that did not finish wrote and no spec writes now:
     /// its files were never in a manifest, so only its intent log knows them.
-    private func pruneLeftoverIntents(owned groups: [(spec: String, group: BuildCache.Group)], in directory: String, report: inout RunReport) {
+    private func pruneLeftoverIntents(owned groups: FinalGroups, in directory: String, report: inout RunReport) {
         guard !leftoverIntents.isEmpty else { return }
         var owned: Set<String> = []
         for (_, group) in groups {

@@ -21,13 +21,15 @@ enum LookAlikeCheck {
         var fingerprint: Fingerprint
     }
 
-    /// The pictures the cache's groups hold, for the spec files in
+    /// The pictures the cache's groups hold (walked twice: `FinalGroups`,
+    /// or a dictionary in tests), for the spec files in
     /// `display` (project-relative → display path). With `lookedAt`, only
     /// pictures whose colour is near one of theirs (two cells of the colour
     /// grid around it, enough for every pair `diagnostics` reports): a
     /// rebuild that touched one spec among 10,000 reads every fingerprint's
     /// colour, and decodes a few.
-    static func pictures(_ groups: [String: BuildCache.Group], display: [String: String], lookedAt: Set<String>? = nil) -> [Picture] {
+    static func pictures(_ groups: some Sequence<(key: String, value: BuildCache.Group)>, display: [String: String],
+                         lookedAt: Set<String>? = nil) -> [Picture] {
         func decoded(_ spec: String, _ group: BuildCache.Group, keep: (Fingerprint) -> Bool) -> [Picture] {
             guard !group.pictures.isEmpty, let shown = display[spec] else { return [] }
             return BuildCache.Picture.decoded(group.pictures).compactMap { p in

@@ -1,0 +1,225 @@
+import Foundation
+
+/// The groups of one group file (the build cache, a build's `GroupSpill`)
+/// by spec file, in byte order of the spec paths: one fixed-size record a
+/// group and one buffer holding every spec path and every group's
+/// pictures, searched by bisection — not a dictionary of `String`s.
+///
+/// Why: a build keeps the index of the previous build's cache, and of the
+/// groups it made itself, until its last write. As a dictionary of
+/// `String` → `Group` that was about 380 bytes a spec file (two heap
+/// strings, an existential file reference, the dictionary's slack; massif,
+/// issue 21), as much as everything else a no-op rebuild keeps; here it is
+/// the bytes of the path and of the pictures plus 48.
+///
+/// Built by `Builder`, which takes groups in any order, a later group or
+/// removal of a spec file replacing an earlier one (the cache's appended
+/// records, a spill's later document of a file), and sorts once.
+struct GroupIndex: Sendable {
+    /// One group: where its spec path and pictures are in `text`, where
+    /// its bytes are in the file, and its header fields.
+    fileprivate struct Record: Sendable {
+        var name: UInt32
+        var nameCount: UInt32
+        var pictures: UInt32
+        var picturesCount: UInt32
+        var offset: Int
+        var lines: UInt32
+        var manifest: UInt32
+        var gallery: UInt32
+        var checksum: UInt32
+        var outputCount: UInt32
+        var fresh: Bool
+    }
+
+    private var records: [Record] = []
+    /// Every record's spec path and pictures, one after another.
+    private var text: [UInt8] = []
+    /// The file every group's bytes are in; nil for an empty index.
+    let file: GroupFile?
+
+    init() { file = nil }
+
+    fileprivate init(records: [Record], text: [UInt8], file: GroupFile) {
+        (self.records, self.text, self.file) = (records, text, file)
+    }
+
+    var count: Int { records.count }
+    var isEmpty: Bool { records.isEmpty }
+
+    /// The group of `spec`, read from the file when its bytes are asked for.
+    subscript(spec: String) -> BuildCache.Group? {
+        position(of: spec).map { group(at: $0) }
+    }
+
+    /// Whether `spec` has a group.
+    func contains(_ spec: String) -> Bool { position(of: spec) != nil }
+
+    /// The spec files, in byte order.
+    var keys: Keys { Keys(index: self) }
+
+    /// The groups, in the order of `keys`.
+    var values: LazyMapSequence<Range<Int>, BuildCache.Group> { records.indices.lazy.map { group(at: $0) } }
+
+    /// Spec file and group, in byte order of the spec files.
+    var entries: LazyMapSequence<Range<Int>, (key: String, value: BuildCache.Group)> {
+        records.indices.lazy.map { (key: spec(at: $0), value: group(at: $0)) }
+    }
+
+    /// The spec paths of an index, in byte order, each made when asked for.
+    struct Keys: RandomAccessCollection, Sendable {
+        let index: GroupIndex
+        var startIndex: Int { 0 }
+        var endIndex: Int { index.records.count }
+        subscript(position: Int) -> String { index.spec(at: position) }
+    }
+
+    /// The spec path of the `i`th group in byte order.
+    func spec(at i: Int) -> String {
+        let r = records[i]
+        return String(decoding: text[Int(r.name)..<Int(r.name) + Int(r.nameCount)], as: UTF8.self)
+    }
+
+    /// The `i`th group in byte order of the spec paths.
+    func group(at i: Int) -> BuildCache.Group {
+        let r = records[i]
+        let pictures = String(decoding: text[Int(r.pictures)..<Int(r.pictures) + Int(r.picturesCount)], as: UTF8.self)
+        // `file` is set whenever there is a record.
+        return BuildCache.Group(fresh: r.fresh, outputCount: Int(r.outputCount), pictures: pictures, file: file ?? GroupFile(bytes: []),
+                                offset: r.offset, lines: Int(r.lines), manifest: Int(r.manifest), gallery: Int(r.gallery), checksum: r.checksum)
+    }
+
+    /// The record of `spec`, by bisection over the sorted paths.
+    func position(of spec: String) -> Int? {
+        var spec = spec
+        return spec.withUTF8 { key -> Int? in
+            text.withUnsafeBufferPointer { all -> Int? in
+                var (low, high) = (0, records.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    let order = Self.compare(all, records[mid], key)
+                    if order == 0 { return mid }
+                    if order < 0 { low = mid + 1 } else { high = mid }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The record's path against `key`, byte-wise: negative when it comes first.
+    fileprivate static func compare(_ text: UnsafeBufferPointer<UInt8>, _ record: Record, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = Int(record.nameCount)
+        let common = min(count, key.count)
+        if common > 0, let base = text.baseAddress, let other = key.baseAddress {
+            let order = memcmp(base + Int(record.name), other, common)
+            if order != 0 { return Int(order) }
+        }
+        return count - key.count
+    }
+}
+
+extension GroupIndex {
+    /// Takes groups (and removals) in any order, then sorts them once.
+    struct Builder {
+        private var records: [Record] = []
+        /// Parallel to `records`: a removal (a `gone` or damaged record)
+        /// instead of a group, and the record's size in its file.
+        private var removals: [Bool] = []
+        private var sizes: [Int] = []
+        private var text: [UInt8] = []
+        private var sorted = true
+        let file: GroupFile
+
+        init(file: GroupFile) { self.file = file }
+
+        var isEmpty: Bool { records.isEmpty }
+
+        /// A group of `spec` whose bytes are at `offset` in the file;
+        /// `size`: of its whole record there (header included), for the
+        /// dead bytes of the cache. False when a field does not fit a
+        /// record (a hand-made cache): the caller treats it as damaged.
+        @discardableResult
+        mutating func add(_ spec: String, fresh: Bool, outputCount: Int, pictures: String, offset: Int, lines: Int, manifest: Int,
+                          gallery: Int, checksum: UInt32, size: Int = 0) -> Bool {
+            guard let outputs = UInt32(exactly: outputCount), let l = UInt32(exactly: lines), let m = UInt32(exactly: manifest),
+                  let g = UInt32(exactly: gallery) else { return false }
+            let name = append(spec)
+            let shown = append(pictures)
+            note(name)
+            records.append(Record(name: name.start, nameCount: name.count, pictures: shown.start, picturesCount: shown.count, offset: offset,
+                                  lines: l, manifest: m, gallery: g, checksum: checksum, outputCount: outputs, fresh: fresh))
+            removals.append(false)
+            sizes.append(size)
+            return true
+        }
+
+        /// `spec`'s earlier group no longer counts (`gone`, or damaged);
+        /// `size`: of this record in its file.
+        mutating func remove(_ spec: String, size: Int = 0) {
+            let name = append(spec)
+            note(name)
+            records.append(Record(name: name.start, nameCount: name.count, pictures: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0,
+                                  gallery: 0, checksum: 0, outputCount: 0, fresh: false))
+            removals.append(true)
+            sizes.append(size)
+        }
+
+        /// The index, and the bytes of the records that no longer count
+        /// (replaced, removed, or removals themselves).
+        func build() -> (index: GroupIndex, deadBytes: Int) {
+            let total = sizes.reduce(0, +)
+            var order = Array(records.indices)
+            if !sorted {
+                // Stable: of one spec's records, the last added comes last.
+                let (records, text) = (self.records, self.text)
+                text.withUnsafeBufferPointer { all in
+                    order.sort { a, b in
+                        let c = Self.compare(all, records[a], records[b])
+                        return c != 0 ? c < 0 : a < b
+                    }
+                }
+            }
+            var kept: [Record] = []
+            kept.reserveCapacity(order.count)
+            var compact: [UInt8] = []
+            var live = 0
+            text.withUnsafeBufferPointer { all in
+                for (n, i) in order.enumerated() {
+                    // Only the last record of a spec counts, and not when it is a removal.
+                    if n + 1 < order.count, Self.compare(all, records[i], records[order[n + 1]]) == 0 { continue }
+                    guard !removals[i] else { continue }
+                    var r = records[i]
+                    let name = Int(r.name)..<Int(r.name) + Int(r.nameCount)
+                    let pictures = Int(r.pictures)..<Int(r.pictures) + Int(r.picturesCount)
+                    r.name = UInt32(truncatingIfNeeded: compact.count)
+                    compact += all[name]
+                    r.pictures = UInt32(truncatingIfNeeded: compact.count)
+                    compact += all[pictures]
+                    kept.append(r)
+                    live += sizes[i]
+                }
+            }
+            return (GroupIndex(records: kept, text: compact, file: file), total - live)
+        }
+
+        private mutating func append(_ string: String) -> (start: UInt32, count: UInt32) {
+            let start = UInt32(truncatingIfNeeded: text.count)
+            text += string.utf8
+            return (start, UInt32(truncatingIfNeeded: text.count) &- start)
+        }
+
+        /// Keeps `sorted` true while every spec comes after the one before.
+        private mutating func note(_ name: (start: UInt32, count: UInt32)) {
+            guard sorted, let last = records.last else { return }
+            let key = Record(name: name.start, nameCount: name.count, pictures: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0, gallery: 0,
+                             checksum: 0, outputCount: 0, fresh: false)
+            let c = text.withUnsafeBufferPointer { Self.compare($0, last, key) }
+            if c >= 0 { sorted = false }
+        }
+
+        private static func compare(_ text: UnsafeBufferPointer<UInt8>, _ a: Record, _ b: Record) -> Int {
+            let key = UnsafeBufferPointer(rebasing: text[Int(b.name)..<Int(b.name) + Int(b.nameCount)])
+            return GroupIndex.compare(text, a, key)
+        }
+    }
+}
