@@ -245,8 +245,9 @@ public final class WatchSession: @unchecked Sendable {
 
     /// After a build into `directory`: the cache it left, indexed now
     /// (after its files are written: the next save does not wait for it).
-    /// `finished`: it wrote its manifest and cache; `cache`: the cache as
-    /// it wrote it, kept without reading the file back (nil: read it).
+    /// `finished`: it wrote its manifest and cache; `cache`: the cache when
+    /// the build left the file as it was (a no-op), kept without reading
+    /// it again; nil after a build that wrote it: its index is read again.
     func built(in directory: String, finished: Bool, cache written: BuildCache? = nil) {
         trusted = finished
         changes = []
