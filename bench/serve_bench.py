@@ -12,9 +12,13 @@ In one run, on the same machine, with Debian's wrk:
   * uncached: wrk, 64 connections, a Lua script giving each request a new
     name, against the template URL at 128 px: requests/s against the limit
     (goal >= 0.7), p99 latency (goal <= 50 ms), errors (goal 0);
-  * one render worker against two (`--jobs 1` / `--jobs 2`, goal >= 1.8x),
-    with the CPU seconds of wrk, of the server's render workers and of the
-    rest of the server (its event loop) during each run;
+  * two render workers against one (goal >= 1.8x), as one worker per core:
+    `--jobs 1` held to one core (`taskset -c 0`) against `--jobs 2` on both,
+    wrk free to run anywhere in both; and both on both cores, with the CPU
+    seconds of wrk, of the server's render workers and of the rest of the
+    server (its event loops) during each run. Unpinned, the one-worker
+    server has a second core to itself for its HTTP work and wrk, so that
+    ratio is bound by 2·r / (r + o) (docs/serving.md), not by the workers;
   * the render pool alone, without HTTP: `logoc-bench-render` (bench/render)
     draws the same template avatars by 1 and by 2 threads in one process,
     the throughput ratio (the same goal), and the share of a render spent
@@ -141,8 +145,10 @@ def render_scaling(bench, template, quick):
 class Server:
     """`logoc serve` on a free port until stopped (SIGTERM)."""
 
-    def __init__(self, logoc, root, jobs, flags=()):
-        self.proc = subprocess.Popen([logoc, "serve", "Specs", "--port", "0", "--jobs", str(jobs), "--queue", "1024",
+    def __init__(self, logoc, root, jobs, flags=(), cpus=None):
+        """`cpus`: the cores the server may run on (`taskset -c`), all when None."""
+        pin = ["taskset", "-c", cpus] if cpus is not None else []
+        self.proc = subprocess.Popen([*pin, logoc, "serve", "Specs", "--port", "0", "--jobs", str(jobs), "--queue", "1024",
                                       "--log-level", "error", *flags], cwd=root, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r":(\d+)\s*$", line)
@@ -254,6 +260,17 @@ def run(logoc, quick=False, seconds=None, names=None, render_bench=None):
                         fh.write(png)
             finally:
                 result[f"exitJobs{jobs}"] = server.stop()
+        if cores >= 2 and shutil.which("taskset"):
+            # One worker on one core: the server held to core 0 (wrk free to
+            # run anywhere, as in every run), against two workers on both.
+            server = Server(logoc, work, 1, cpus="0")
+            try:
+                base = f"http://127.0.0.1:{server.port}"
+                wrk(base + "/people/avatar/128/Warm.png", 1, 4, lua)
+                result["uncachedJobs1OneCore"] = wrk(base + "/people/avatar/128/x.png", seconds, 64, lua, pid=server.proc.pid)
+            finally:
+                result["exitJobs1OneCore"] = server.stop()
+            result["twoOverOnePerCore"] = result["uncachedJobs2"]["rps"] / result["uncachedJobs1OneCore"]["rps"]
         result.update(cached_rounds(logoc, work, same, seconds, rounds=2 if quick else 3))
         u = result.get(f"uncachedJobs{min(2, cores)}")
         result["uncachedOverLimit"] = u["rps"] / limit
@@ -309,7 +326,10 @@ def rows(r):
          f"{r['uncachedOverLimit']:.2f} ({u['rps']:.0f} req/s)"),
         ("serve uncached p99 (goal <= 50 ms)", f"{r['p99Ms']:.1f} ms (p50 {u['p50']:.1f} ms)"),
         ("serve uncached errors (goal 0)", f"{r['errors']}"),
-        ("serve --jobs 2 / --jobs 1, uncached (goal >= 1.8)", f"{r['twoOverOne']:.2f} ({r['uncachedJobs1']['rps']:.0f} → {u['rps']:.0f} req/s)"),
+        *([("serve two workers on two cores / one worker on one core (--jobs 1 under taskset -c 0), uncached (goal >= 1.8)",
+            f"{r['twoOverOnePerCore']:.2f} ({r['uncachedJobs1OneCore']['rps']:.0f} → {u['rps']:.0f} req/s)")] if "twoOverOnePerCore" in r else []),
+        ("serve --jobs 2 / --jobs 1, both on both cores, uncached (bound by the CPU split below)",
+         f"{r['twoOverOne']:.2f} ({r['uncachedJobs1']['rps']:.0f} → {u['rps']:.0f} req/s)"),
         *[(f"serve --jobs {j}: CPU seconds of wrk / render workers / rest of the server",
            f"{r[f'uncachedJobs{j}']['wrkCpu']:.1f} / {r[f'uncachedJobs{j}']['renderCpu']:.1f} / {r[f'uncachedJobs{j}']['serverOtherCpu']:.1f}"
            f" ({r['seconds']} s run)") for j in (1, 2) if "wrkCpu" in r[f"uncachedJobs{j}"]],

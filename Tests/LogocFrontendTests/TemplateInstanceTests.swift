@@ -92,6 +92,20 @@ struct TemplateInstanceTests {
         #expect(chinese != PersonFile.name(for: "محمد علي"))
         #expect(PersonFile.name(for: String(repeating: "a", count: 500)).count == PersonFile.maxLength)
         for name in ["Jane Doe", "王芳", "🦊", "", "../x"] { #expect(PersonFile.isSafe(PersonFile.name(for: name)), "\(name)") }
+    }
+
+    /// An ASCII name skips Foundation's folding; a name with a non-ASCII
+    /// character that makes no letter (a no-break space) takes it. Both
+    /// must give the same file name.
+    @Test func asciiNamesFileAsFolded() {
+        var random = SplitMix64(seed: 7)
+        let printable = (0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) }
+        for _ in 0..<2_000 {
+            let name = String((0..<Int(random.next() % 24)).map { _ in printable[Int(random.next() % UInt64(printable.count))] })
+            // (A name without letters or digits is named by its hash, which the space changes.)
+            guard name.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            #expect(PersonFile.name(for: name) == PersonFile.name(for: name + "\u{A0}"), "\(name)")
+        }
         for bad in ["..", "a/b", "a\u{0}b", ".hidden", "", "a\n", "a b", String(repeating: "a", count: 129)] {
             #expect(!PersonFile.isSafe(bad), "\(bad)")
         }

@@ -79,7 +79,9 @@ public enum PersonFile {
     /// Transliteration was not used: ICU's tables change between versions,
     /// and a file name must not.
     public static func name(for person: String) -> String {
-        let folded = person.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        // ASCII folds to itself but for case, which the loop below lowers:
+        // Foundation's folding (a bridge to NSString) is then skipped.
+        let folded = person.utf8.allSatisfy({ $0 < 0x80 }) ? person : person.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var name = ""
         var pendingDash = false
         for byte in folded.utf8 {
