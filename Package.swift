@@ -73,13 +73,16 @@ let package = Package(
             name: "logoc-serve",
             dependencies: ["LogocServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "LogocServerTests", dependencies: ["LogocServer", "LogocDriver", "LogocFrontend", "LogocCore"]),
+        .testTarget(name: "LogocServerTests", dependencies: ["LogocServer", "LogocDriver", "LogocFrontend", "LogocCore", "LoopbackFixtures"]),
 
         // Builders of test photos (EXIF, ICC, gAMA), shared by the test targets.
         .target(name: "PhotoFixtures", dependencies: ["LogocImageIO", "CTurboJPEG", "CLCMS2", "CDeflate"], path: "Tests/PhotoFixtures"),
+        // Free loopback ports and a plain GET, for the tests that start servers.
+        .target(name: "LoopbackFixtures", path: "Tests/LoopbackFixtures"),
         .testTarget(name: "LogocCoreTests", dependencies: ["LogocCore"]),
         .testTarget(name: "LogocFrontendTests", dependencies: ["LogocFrontend", "LogocCore", "LogocImageIO", "PhotoFixtures"]),
-        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures"]),
+        .testTarget(name: "LogocDriverTests", dependencies: ["LogocDriver", "LogocFrontend", "LogocCore", "LogocImageIO", "LogocRender", "PhotoFixtures",
+                                                             "LoopbackFixtures"]),
         .testTarget(name: "LogocImageIOTests", dependencies: ["LogocImageIO", "LogocCore", "PhotoFixtures", "CWebP", "CAVIF", "CTurboJPEG"],
                     linkerSettings: [.linkedLibrary("avif")]),
         .testTarget(name: "LogocRenderTests", dependencies: ["LogocRender", "LogocRenderTree", "LogocCore", "LogocImageIO"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackFixtures
 @testable import LogocDriver
 import LogocFrontend
 import Testing

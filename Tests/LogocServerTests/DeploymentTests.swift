@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackFixtures
 import Testing
 
 /// deploy/nginx.conf as it is (only its ports moved to free loopback ones,
@@ -6,25 +7,12 @@ import Testing
 @Suite(.serialized, .enabled(if: nginxProgram != nil, "nginx is not installed (make test installs it)"))
 struct DeploymentTests {
 
-    /// A port free now on 127.0.0.1.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test func nginxBalancesCachesAndSurvivesAnInstanceKilledUnderLoad() throws {
         let nginx = try #require(nginxProgram)
         let project = try TemplateProject()
         let first = try ServerProcess(["Specs"], in: project.url)
         let second = try ServerProcess(["Specs"], in: project.url)
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let prefix = project.url.appendingPathComponent("nginx")
         for folder in ["logs", "tmp", "cache"] {
             try FileManager.default.createDirectory(at: prefix.appendingPathComponent(folder), withIntermediateDirectories: true)
