@@ -62,7 +62,7 @@ package final class TextLayout {
             if Self.isEmoji(character) { emojiRanges.append((byte, byte + length)) }
             byte += length
         }
-        hasColorGlyphs = !emojiRanges.isEmpty || families.contains(FontSession.emojiFamily)
+        hasColorGlyphs = Self.hasColorGlyphs(emoji: !emojiRanges.isEmpty, families: families)
         if !emojiRanges.isEmpty, let attributes = pango_attr_list_new() {
             for (start, end) in emojiRanges {
                 let emojiDescription = pango_font_description_new()
@@ -108,7 +108,6 @@ package final class TextLayout {
                                                baseline: Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
             references?.remember(measured, for: key)
         }
-        let reference = measured.ink
         if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
         // At the reference size: the height of the band the text is
         // centred on (cap or x-height; nil for a text centred on its ink),
@@ -123,28 +122,16 @@ package final class TextLayout {
         let band = TextPlacement.band(for: run.text)
         let bodyHeight = band.flatMap { _ in measuredBand(.capHeight) }
         let bandHeight = bodyHeight.flatMap { cap in band == .xHeight ? measuredBand(.xHeight) : cap }
-        func growth(_ box: Rect, baseline: Double, scale: Double, slack: Double) -> Double {
-            let g = TextPlacement.growth(ink: box, anchorY: bandHeight.map { baseline - $0 * scale / 2 }, body: (bodyHeight ?? 0) * scale,
-                                         safeArea: run.safeArea, inkArea: run.inkArea, slack: slack)
-            return g.isFinite ? g : 1
-        }
-        // The largest size whose body fits the safe area and whose ink stays
-        // in the shape; a fixed size shrinks to it too.
-        let fitting = Self.referenceSize * growth(reference, baseline: measured.baseline, scale: 1, slack: 0)
-        var size: Double
-        switch run.size {
-        case .auto(let maximum): size = min(fitting, maximum)
-        case .pixels(let px): size = min(px, fitting)
-        }
-        size = max(size, 1)
+        let fit = TextFit(run: run, reference: measured, bodyHeight: bodyHeight, bandHeight: bandHeight)
+        var size = fit.firstSize
         var box = ink(at: size)
         var baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         var tries = 0
         // A text sized to fit touches the area's edge exactly; measured
         // again at that size (outlines to Cairo's 1/256 px) it overflows
         // by a hair or not, at random: a hair is not an overflow.
-        while growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < 20 {
-            size *= 0.98
+        while fit.growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < TextFit.maximumShrinks {
+            size *= TextFit.shrinkStep
             box = ink(at: size)
             baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             tries += 1
@@ -157,6 +144,42 @@ package final class TextLayout {
         origin = Point(x: center.x - (box.x + box.width / 2), y: center.y - middle)
         baselineY = origin.y + baseline
         inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
+    }
+
+    /// The text's `TextFit` from what this session measured already
+    /// (`references`), laying the text out once (and remembering it) when
+    /// it has not been measured yet: what the text is sized from, without
+    /// a layout at its final size. Nil for colour emoji (their ink is
+    /// Pango's, not the outlines'), or when the inks were forgotten at once
+    /// (a full cache). Throws as `init` does (missing glyphs). Call it under
+    /// the session's lock.
+    static func fit(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks) throws(RenderError) -> TextFit? {
+        let families = session.families(for: run)
+        guard !hasColorGlyphs(emoji: run.text.contains(where: isEmoji), families: families) else { return nil }
+        func known() -> TextFit? {
+            guard let reference = references.known[ReferenceInks.Key(text: run.text, font: run.font)] else { return nil }
+            // As `init` measures them: the x-height only for a text with a cap height.
+            var bodyHeight: Double?, bandHeight: Double?
+            if let band = TextPlacement.band(for: run.text) {
+                guard let cap = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .capHeight)] else { return nil }
+                bodyHeight = cap
+                if let cap {
+                    if band == .xHeight {
+                        guard let x = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .xHeight)] else { return nil }
+                        bandHeight = x
+                    } else {
+                        bandHeight = cap
+                    }
+                }
+            }
+            return TextFit(run: run, reference: reference, bodyHeight: bodyHeight, bandHeight: bandHeight)
+        }
+        if let fit = known() {
+            if fit.reference.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: fit.reference.unknownGlyphs) }
+            return fit
+        }
+        _ = try TextLayout(run, session: session, catalog: catalog, references: references)
+        return known()
     }
 
     deinit {
@@ -210,6 +233,12 @@ package final class TextLayout {
         // depended on how specs were spread over workers.
         pango_context_set_matrix(pango_layout_get_context(layout), nil)
         pango_layout_context_changed(layout)
+    }
+
+    /// Whether a layout of a text with (`emoji`) or without colour emoji
+    /// characters, in `families`, may take glyphs from the colour emoji font.
+    static func hasColorGlyphs(emoji: Bool, families: [String]) -> Bool {
+        emoji || families.contains(FontSession.emojiFamily)
     }
 
     /// Whether a grapheme is drawn as a colour emoji: emoji presentation by
