@@ -40,29 +40,16 @@ final class Backdrop {
             (darkest, lightest) = Self.extremes(buffer: buffer, rect: rect, colors: [])
             return
         }
-        // Counted into their buckets as they are read, not kept: the ranks
-        // asked are then selected in one more pass over the pixels
-        // (`luminance(atRank:)`). Keeping every luminance (8 bytes a pixel,
-        // grown by doubling) and passing over it twice more was a tenth of
-        // a `check` of many specs.
-        var counts = [Int](repeating: 0, count: RankedValues.buckets + 1)
-        var low = 2.0, high = -1.0, total = 0
-        counts.withUnsafeMutableBufferPointer { counts in
-            Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
-                counts[RankedValues.bucket(l)] &+= 1
-                total &+= 1
-                low = min(low, l)
-                high = max(high, l)
-            }
+        var all: [Double] = []
+        var low = 2.0, high = -1.0
+        Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
+            all.append(l)
+            low = min(low, l)
+            high = max(high, l)
         }
         (darkest, lightest) = (low, high)
-        (pixelCounts, pixelCount) = (counts, total)
+        luminances = all
     }
-
-    /// The luminances' bucket counts and number, counted from the buffer
-    /// as it was read (`forPercentile`); nil otherwise.
-    private var pixelCounts: [Int]?
-    private var pixelCount = 0
 
     /// Colours (translucent ones seen over a white and a black page), seen
     /// with normal vision or, with `vision`, as that deficiency sees them:
@@ -177,7 +164,7 @@ final class Backdrop {
     /// the luminances, shared by every such colour, rather than a ratio per
     /// pixel and a selection over them for each colour asked.
     func percentileContrast(_ text: Double, percentile: Double) -> Double? {
-        let count = luminanceCount
+        let count = luminances.count
         guard count > 0, text >= lightest || text <= darkest else { return nil }
         let rank = min(count - 1, Int(Double(count) * percentile))
         // Lighter than every pixel: the lowest ratios are over the lightest pixels.
@@ -185,37 +172,15 @@ final class Backdrop {
         return (max(pixel, text) + 0.05) / (min(pixel, text) + 0.05)
     }
 
-    /// How many luminances there are (a translucent pixel has two).
-    private var luminanceCount: Int { pixelCounts == nil ? luminances.count : pixelCount }
-
     /// Luminances at ranks asked so far (ascending order, 0 the darkest).
     private var ranked: [Int: Double] = [:]
     /// How many luminances fall in each of `RankedValues.buckets` equal
     /// parts of 0–1, counted once for every rank asked.
-    private lazy var counts = pixelCounts ?? RankedValues.counts(luminances)
+    private lazy var counts = RankedValues.counts(luminances)
 
     private func luminance(atRank rank: Int) -> Double {
         if let known = ranked[rank] { return known }
-        guard let buffer, pixelCounts != nil else {
-            let value = RankedValues.value(atRank: rank, in: luminances, counts: counts)
-            ranked[rank] = value
-            return value
-        }
-        // From the pixels: the luminances in the bucket of `rank`, and in
-        // that of its mirror rank from the other end, which the other of
-        // white and black (`auto` asks both) needs next — one pass for both.
-        let mirror = luminanceCount - 1 - rank
-        let first = RankedValues.place(ofRank: rank, counts: counts), second = RankedValues.place(ofRank: mirror, counts: counts)
-        var inFirst: [Double] = [], inSecond: [Double] = []
-        inFirst.reserveCapacity(counts[first.bucket])
-        inSecond.reserveCapacity(counts[second.bucket])
-        Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
-            let bucket = RankedValues.bucket(l)
-            if bucket == first.bucket { inFirst.append(l) }
-            if bucket == second.bucket { inSecond.append(l) }
-        }
-        let value = MeasureStage.select(&inFirst, rank: rank - first.below)
-        ranked[mirror] = MeasureStage.select(&inSecond, rank: mirror - second.below)
+        let value = RankedValues.value(atRank: rank, in: luminances, counts: counts)
         ranked[rank] = value
         return value
     }
@@ -272,21 +237,14 @@ enum RankedValues {
         return counts
     }
 
-    /// The bucket that holds the value at `rank` (ascending), and how many
-    /// values lie in the buckets below it.
-    static func place(ofRank rank: Int, counts: [Int]) -> (bucket: Int, below: Int) {
+    /// The value that would be at `rank` if `values` were sorted ascending;
+    /// `counts` is `counts(values)`. `rank` must be below `values.count`.
+    static func value(atRank rank: Int, in values: [Double], counts: [Int]) -> Double {
         var below = 0, target = 0
         while target < buckets, below + counts[target] <= rank {
             below += counts[target]
             target += 1
         }
-        return (target, below)
-    }
-
-    /// The value that would be at `rank` if `values` were sorted ascending;
-    /// `counts` is `counts(values)`. `rank` must be below `values.count`.
-    static func value(atRank rank: Int, in values: [Double], counts: [Int]) -> Double {
-        let (target, below) = place(ofRank: rank, counts: counts)
         var candidates: [Double] = []
         candidates.reserveCapacity(counts[target])
         for value in values where bucket(value) == target { candidates.append(value) }
