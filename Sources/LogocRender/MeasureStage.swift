@@ -185,7 +185,7 @@ struct MeasureStage {
     func bounds(_ tree: RenderTree) throws(RenderError) -> TextBounds? {
         guard let run = tree.text else { return nil }
         let fit = try session.locked { () throws(RenderError) -> TextFit? in
-            try TextLayout.fit(run, session: session, catalog: catalog, references: references)
+            try TextLayout.fit(run, session: session, references: references)
         }
         return fit.flatMap { TextBounds(fit: $0, tree: tree) }
     }
