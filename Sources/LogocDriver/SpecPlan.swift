@@ -20,6 +20,15 @@ struct SpecPlan {
     /// Every drawing measured (for drawing, or because a diagnostic needed
     /// its pixels), each once, with what the caller does with it.
     private var measured: [(tree: RenderTree, measured: Measured, use: Use)] = []
+    /// Whether a drawing only checked may be decided from its text's bounds
+    /// (`TextBounds`) instead of measured: not when targets draw the spec
+    /// from the plan's measurements.
+    private let decidesFromBounds: Bool
+    /// Each checked drawing's `TextBounds`, worked out once (nil: none).
+    private var bounds: [(tree: RenderTree, bounds: TextBounds?)] = []
+    /// Rules decided from `bounds` without a measurement (contrast, then
+    /// text size), for tests.
+    private(set) var decidedFromBounds = 0
 
     /// What the caller does with a drawing's tree once the plan is made.
     enum Use {
@@ -38,9 +47,12 @@ struct SpecPlan {
     /// `use(tree)`: what the caller does with that drawing (light, dark,
     /// small, dark small). `trees`: the spec's trees when the caller has
     /// resolved them already.
-    init(spec: CheckedSpec, resolver: Resolver, trees: SpecTrees? = nil,
+    /// `decidingFromBounds`: false measures every drawing a rule asks
+    /// about, as before `TextBounds` (tests compare the two).
+    init(spec: CheckedSpec, resolver: Resolver, trees: SpecTrees? = nil, decidingFromBounds: Bool = true,
          renderer: () throws(RenderError) -> Renderer, use: (RenderTree) -> Use = { _ in .check }) {
         (nameSpan, displayPath) = (spec.nameSpan, spec.input.displayPath)
+        decidesFromBounds = decidingFromBounds && (spec.logo.targets?.value.choices.isEmpty ?? true)
         let trees = trees ?? resolver.resolve(spec)
         self.trees = trees
         let variants = Self.variants(spec, trees: trees)
@@ -116,6 +128,12 @@ struct SpecPlan {
             // Readable by a generous floor: no need to lay the text out.
             if let floor = CapHeightBound.floor(variant.tree),
                floor * Double(smallest.pixels) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
+            // Readable whatever the fitting loop does: no need to lay it out at its size.
+            if !measured.contains(where: { $0.tree == variant.tree }), let bounds = textBounds(variant.tree, renderer: renderer),
+               bounds.minimumCapHeight * Double(smallest.pixels) / Double(size) >= TextSizeCheck.minimumCapHeight {
+                decidedFromBounds += 1
+                continue
+            }
             do {
                 guard let height = TextSizeCheck.capHeight(of: try measurement(of: variant.tree, renderer: renderer), pixels: smallest.pixels),
                       height < TextSizeCheck.minimumCapHeight else { continue }
@@ -172,6 +190,10 @@ struct SpecPlan {
         var ringSpan: SourceSpan?
         if tree.border?.color == .fromImage, case .image = tree.background { ringSpan = logo.border?.value.color?.span }
         guard use != .check || contrastOnPixels || ringSpan != nil else { return }
+        if use == .check, ringSpan == nil, let text = tree.text, passesByBounds(tree, text: text, logo: logo, renderer: renderer) {
+            decidedFromBounds += 1
+            return
+        }
         let result: Measured
         do {
             result = try renderer().measure(tree, keepingCanvas: use == .drawOneXRaster)
@@ -182,6 +204,35 @@ struct SpecPlan {
         measured.append((tree, result, use))
         if contrastOnPixels, let text = tree.text, let measurement = result.text { checkContrast(measurement, of: text, logo: logo) }
         if let ringSpan, let fallback = result.ringFallback { warnRingFallback(fallback, at: ringSpan) }
+    }
+
+    /// The drawing's `TextBounds` when the plan may decide from them; nil
+    /// otherwise, or when measuring would fail (the measurement then
+    /// reports the failure as before).
+    private mutating func textBounds(_ tree: RenderTree, renderer: () throws(RenderError) -> Renderer) -> TextBounds? {
+        guard decidesFromBounds else { return nil }
+        if let known = bounds.first(where: { $0.tree == tree }) { return known.bounds }
+        let made: TextBounds?
+        do { made = try renderer().textBounds(tree) } catch { made = nil }
+        bounds.append((tree, made))
+        return made
+    }
+
+    /// Whether the contrast rules of a checked drawing pass whatever its
+    /// pixels under the ink are (`TextBounds.contrastAtLeast`): no rule,
+    /// or the least contrast the text can reach already passes it. Then
+    /// there is nothing to report and nothing to measure.
+    private mutating func passesByBounds(_ tree: RenderTree, text: TextRun, logo: LogoSyntax, renderer: () throws(RenderError) -> Renderer) -> Bool {
+        // A picture is always measured: only its pixels tell whether it decodes (E012).
+        if case .image = tree.background { return false }
+        guard let bounds = textBounds(tree, renderer: renderer) else { return false }
+        guard let minimum = text.minimumContrast else { return true }
+        guard let least = bounds.contrastAtLeast else { return false }
+        let isAuto = text.color == .auto || text.color == .fromImage
+        let color: RGBA
+        if case .fixed(let c) = text.color { color = c } else { color = .white }
+        let lowest = ContrastRule.Measurement(color: color, ratio: least, isAuto: isAuto, autoColor: color, autoRatio: least)
+        return ContrastRule(minimum: minimum, colorVision: text.colorVision).diagnostic(lowest, at: nameSpan) == nil
     }
 
     /// W002 for a `fromImage` ring that no colour of the picture can draw

@@ -180,8 +180,12 @@ final class Backdrop {
 
     private func luminance(atRank rank: Int) -> Double {
         if let known = ranked[rank] { return known }
-        let value = RankedValues.value(atRank: rank, in: luminances, counts: counts)
+        // With the mirror rank from the other end, which the other of white
+        // and black (`auto` asks both) needs next: one pass for the two.
+        let mirror = luminances.count - 1 - rank
+        let (value, other) = RankedValues.values(atRanks: rank, mirror, in: luminances, counts: counts)
         ranked[rank] = value
+        ranked[mirror] = other
         return value
     }
 
@@ -240,14 +244,34 @@ enum RankedValues {
     /// The value that would be at `rank` if `values` were sorted ascending;
     /// `counts` is `counts(values)`. `rank` must be below `values.count`.
     static func value(atRank rank: Int, in values: [Double], counts: [Int]) -> Double {
+        RankedValues.values(atRanks: rank, rank, in: values, counts: counts).0
+    }
+
+    /// The values at two ranks (`value(atRank:in:counts:)` of each), the
+    /// candidates of both gathered in one pass over `values`.
+    static func values(atRanks first: Int, _ second: Int, in values: [Double], counts: [Int]) -> (Double, Double) {
+        let a = place(ofRank: first, counts: counts), b = place(ofRank: second, counts: counts)
+        var inA: [Double] = [], inB: [Double] = []
+        inA.reserveCapacity(counts[a.bucket])
+        if b.bucket != a.bucket { inB.reserveCapacity(counts[b.bucket]) }
+        for value in values {
+            let k = bucket(value)
+            if k == a.bucket { inA.append(value) } else if k == b.bucket { inB.append(value) }
+        }
+        let valueA = MeasureStage.select(&inA, rank: first - a.below)
+        // Both in one bucket: select the second among the same candidates.
+        let valueB = b.bucket == a.bucket ? MeasureStage.select(&inA, rank: second - b.below) : MeasureStage.select(&inB, rank: second - b.below)
+        return (valueA, valueB)
+    }
+
+    /// The bucket that holds the value at `rank` (ascending), and how many
+    /// values lie in the buckets below it.
+    static func place(ofRank rank: Int, counts: [Int]) -> (bucket: Int, below: Int) {
         var below = 0, target = 0
         while target < buckets, below + counts[target] <= rank {
             below += counts[target]
             target += 1
         }
-        var candidates: [Double] = []
-        candidates.reserveCapacity(counts[target])
-        for value in values where bucket(value) == target { candidates.append(value) }
-        return MeasureStage.select(&candidates, rank: rank - below)
+        return (target, below)
     }
 }

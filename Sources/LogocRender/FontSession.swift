@@ -160,6 +160,29 @@ package final class FontSession {
     static let emojiFamily = "Noto Color Emoji"
 
     package func families(for run: TextRun) -> [String] {
+        // Remembered per text and font: working them out again (every
+        // character's coverage, the fallback chain, a set of files sorted)
+        // was a few percent of a `check`, and the answer never changes —
+        // the catalog is fixed, and the files it adds are added already.
+        let key = FamiliesKey(text: run.text, font: run.font)
+        if let known = knownFamilies[key] { return known }
+        let found = findFamilies(for: run)
+        if knownFamilies.count >= Self.knownFamiliesLimit { knownFamilies.removeAll(keepingCapacity: true) }
+        knownFamilies[key] = found
+        return found
+    }
+
+    private struct FamiliesKey: Hashable {
+        let text: String
+        let font: FontChoice
+    }
+
+    /// `families(for:)` already answered, used under the session's lock.
+    private var knownFamilies: [FamiliesKey: [String]] = [:]
+    /// Answers kept, at most; all are dropped when it is reached.
+    private static let knownFamiliesLimit = 4_096
+
+    private func findFamilies(for run: TextRun) -> [String] {
         var files: [String] = []
         var families: [String] = []
         let primaryFaces: [FontFace]

@@ -180,6 +180,16 @@ struct MeasureStage {
                         contrastFromGeometry: fromGeometry)
     }
 
+    /// `TextBounds` of the tree's text, from the inks this renderer's
+    /// session measured at the reference size (laid out once on a miss).
+    func bounds(_ tree: RenderTree) throws(RenderError) -> TextBounds? {
+        guard let run = tree.text else { return nil }
+        let fit = try session.locked { () throws(RenderError) -> TextFit? in
+            try TextLayout.fit(run, session: session, references: references)
+        }
+        return fit.flatMap { TextBounds(fit: $0, tree: tree) }
+    }
+
     /// The darkest and lightest luminance under the ink window read from the
     /// background's geometry (`BackgroundExtremes`), when they answer every
     /// contrast this measurement asks: the exact minimum (no picture's

@@ -98,6 +98,15 @@ public final class Renderer {
         }
     }
 
+    /// What the measurement of `tree`'s text is sure to be (`TextBounds`),
+    /// without laying the text out at its final size or drawing anything:
+    /// enough for `check` to skip a measurement whose rules the bounds
+    /// already pass. Nil without text, for colour emoji, or an empty ink.
+    /// Throws what measuring would (missing glyphs).
+    public func textBounds(_ tree: RenderTree) throws(RenderError) -> TextBounds? {
+        try clock.time(.measure) { () throws(RenderError) -> TextBounds? in try stage.bounds(tree) }
+    }
+
     /// Whether contrast over an opaque solid or linear gradient is read from
     /// its geometry where that gives the pixels' answer (docs/rendering.md,
     /// "Contrast from geometry"); tests turn it off to compare with the pixels.

@@ -43,110 +43,25 @@ package final class TextLayout {
     /// `references`: inks at the reference size already measured by this
     /// layout's session, shared by texts that differ only in size and place.
     init(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks? = nil) throws(RenderError) {
-        guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
+        let draft = try UnsizedLayout(run, session: session)
+        let fit = try draft.fit(references: references)
+        let layout = draft.handOver()
         self.layout = layout
         self.session = session
-        let families = session.families(for: run)
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, families.joined(separator: ","))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(run.font.weight)))
-        pango_font_description_set_style(description, run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        run.text.withCString { pango_layout_set_text(layout, $0, -1) }
-        // Emoji take the colour emoji font even where the text font has a
-        // plain glyph for the character (Inter draws ⚠ and ❤ in black).
-        var byte = 0
-        var emojiRanges: [(Int, Int)] = []
-        for character in run.text {
-            let length = character.utf8.count
-            if Self.isEmoji(character) { emojiRanges.append((byte, byte + length)) }
-            byte += length
-        }
-        hasColorGlyphs = !emojiRanges.isEmpty || families.contains(FontSession.emojiFamily)
-        if !emojiRanges.isEmpty, let attributes = pango_attr_list_new() {
-            for (start, end) in emojiRanges {
-                let emojiDescription = pango_font_description_new()
-                pango_font_description_set_family(emojiDescription, FontSession.emojiFamily)
-                defer { pango_font_description_free(emojiDescription) }
-                guard let attribute = pango_attr_font_desc_new(emojiDescription) else { continue }
-                attribute.pointee.start_index = UInt32(start)
-                attribute.pointee.end_index = UInt32(end)
-                pango_attr_list_insert(attributes, attribute)
-                // Without fallback the range must come from the emoji font,
-                // even for characters a text font also has.
-                guard let noFallback = pango_attr_fallback_new(0) else { continue }
-                noFallback.pointee.start_index = UInt32(start)
-                noFallback.pointee.end_index = UInt32(end)
-                pango_attr_list_insert(attributes, noFallback)
-            }
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
-        }
-
-        // The outlines' exact extent (`OutlineInk`); Pango's ink rectangle,
-        // the outlines' control box, only for colour emoji, which are
-        // bitmaps without outlines.
-        let measuring = hasColorGlyphs ? nil : session.measuring.context
-        func ink(at size: Double) -> Rect {
-            pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
-            pango_layout_set_font_description(layout, description)
-            if let measuring, let outlines = OutlineInk.box(of: layout, on: measuring, glyphs: session.measuring.glyphs) { return outlines }
-            var inkRect = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &inkRect, &logical)
-            let scale = Double(PANGO_SCALE)
-            return Rect(x: Double(inkRect.x) / scale, y: Double(inkRect.y) / scale,
-                        width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
-        }
-
-        let key = ReferenceInks.Key(text: run.text, font: run.font)
-        let measured: ReferenceInks.Reference
-        if let known = references?.known[key] {
-            measured = known
-        } else {
-            let inkAtReference = ink(at: Self.referenceSize)
-            measured = ReferenceInks.Reference(ink: inkAtReference, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
-                                               baseline: Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
-            references?.remember(measured, for: key)
-        }
-        let reference = measured.ink
-        if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
-        // At the reference size: the height of the band the text is
-        // centred on (cap or x-height; nil for a text centred on its ink),
-        // and the cap height its body is sized by.
-        func measuredBand(_ band: TextPlacement.Band) -> Double? {
-            let bandKey = ReferenceInks.BandKey(families: families, font: run.font, band: band)
-            if let known = references?.bands[bandKey] { return known }
-            let height = Self.bandHeight(band, families: families, font: run.font, session: session)
-            references?.remember(height, for: bandKey)
-            return height
-        }
-        let band = TextPlacement.band(for: run.text)
-        let bodyHeight = band.flatMap { _ in measuredBand(.capHeight) }
-        let bandHeight = bodyHeight.flatMap { cap in band == .xHeight ? measuredBand(.xHeight) : cap }
-        func growth(_ box: Rect, baseline: Double, scale: Double, slack: Double) -> Double {
-            let g = TextPlacement.growth(ink: box, anchorY: bandHeight.map { baseline - $0 * scale / 2 }, body: (bodyHeight ?? 0) * scale,
-                                         safeArea: run.safeArea, inkArea: run.inkArea, slack: slack)
-            return g.isFinite ? g : 1
-        }
-        // The largest size whose body fits the safe area and whose ink stays
-        // in the shape; a fixed size shrinks to it too.
-        let fitting = Self.referenceSize * growth(reference, baseline: measured.baseline, scale: 1, slack: 0)
-        var size: Double
-        switch run.size {
-        case .auto(let maximum): size = min(fitting, maximum)
-        case .pixels(let px): size = min(px, fitting)
-        }
-        size = max(size, 1)
+        hasColorGlyphs = draft.hasColorGlyphs
+        let (bodyHeight, bandHeight) = (fit.bodyHeight, fit.bandHeight)
+        func ink(at size: Double) -> Rect { draft.ink(at: size) }
+        var size = fit.firstSize
         var box = ink(at: size)
-        var baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        var baseline = draft.baseline
         var tries = 0
         // A text sized to fit touches the area's edge exactly; measured
         // again at that size (outlines to Cairo's 1/256 px) it overflows
         // by a hair or not, at random: a hair is not an overflow.
-        while growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < 20 {
-            size *= 0.98
+        while fit.growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < TextFit.maximumShrinks {
+            size *= TextFit.shrinkStep
             box = ink(at: size)
-            baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+            baseline = draft.baseline
             tries += 1
         }
         fontSize = size
@@ -157,6 +72,24 @@ package final class TextLayout {
         origin = Point(x: center.x - (box.x + box.width / 2), y: center.y - middle)
         baselineY = origin.y + baseline
         inkBox = Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width, height: box.height)
+    }
+
+    /// The text's `TextFit` from what this session measured already
+    /// (`references`), measuring it at the reference size (and remembering
+    /// it) when it has not been measured yet: what the text is sized from,
+    /// without a layout at its final size. Nil for colour emoji (their ink
+    /// is Pango's, not the outlines'). Throws as `init` does (missing
+    /// glyphs). Call it under the session's lock.
+    static func fit(_ run: TextRun, session: FontSession, references: ReferenceInks) throws(RenderError) -> TextFit? {
+        let families = session.families(for: run)
+        guard !hasColorGlyphs(emoji: run.text.contains(where: isEmoji), families: families) else { return nil }
+        if let known = UnsizedLayout.knownFit(run, families: families, references: references) {
+            if known.reference.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: known.reference.unknownGlyphs) }
+            return known
+        }
+        // Measured at the reference size only: a layout at the final size
+        // would be a new Pango font, which is what the bounds save.
+        return try UnsizedLayout(run, session: session).fit(references: references)
     }
 
     deinit {
@@ -210,6 +143,12 @@ package final class TextLayout {
         // depended on how specs were spread over workers.
         pango_context_set_matrix(pango_layout_get_context(layout), nil)
         pango_layout_context_changed(layout)
+    }
+
+    /// Whether a layout of a text with (`emoji`) or without colour emoji
+    /// characters, in `families`, may take glyphs from the colour emoji font.
+    static func hasColorGlyphs(emoji: Bool, families: [String]) -> Bool {
+        emoji || families.contains(FontSession.emojiFamily)
     }
 
     /// Whether a grapheme is drawn as a colour emoji: emoji presentation by
@@ -270,3 +209,145 @@ final class ReferenceInks {
     }
 }
 
+
+/// A Pango layout of a run's text in its fonts (families, weight, style,
+/// colour emoji ranges), not sized yet, and what it measures at the
+/// reference size (`TextFit`): what `TextLayout` sizes and keeps, and all
+/// `TextLayout.fit` needs. Used under the session's lock.
+private final class UnsizedLayout {
+    let run: TextRun
+    let layout: OpaquePointer
+    private let description: OpaquePointer
+    let families: [String]
+    let hasColorGlyphs: Bool
+    private let session: FontSession
+    /// Whether the layout is still this object's to free (not handed to a `TextLayout`).
+    private var ownsLayout = true
+
+    init(_ run: TextRun, session: FontSession) throws(RenderError) {
+        guard let layout = pango_layout_new(session.context) else { throw .environment("Pango could not create a layout") }
+        self.run = run
+        self.layout = layout
+        self.session = session
+        let families = session.families(for: run)
+        self.families = families
+        description = pango_font_description_new()
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(run.font.weight)))
+        pango_font_description_set_style(description, run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        run.text.withCString { pango_layout_set_text(layout, $0, -1) }
+        // Emoji take the colour emoji font even where the text font has a
+        // plain glyph for the character (Inter draws ⚠ and ❤ in black).
+        var byte = 0
+        var emojiRanges: [(Int, Int)] = []
+        for character in run.text {
+            let length = character.utf8.count
+            if TextLayout.isEmoji(character) { emojiRanges.append((byte, byte + length)) }
+            byte += length
+        }
+        hasColorGlyphs = TextLayout.hasColorGlyphs(emoji: !emojiRanges.isEmpty, families: families)
+        if !emojiRanges.isEmpty, let attributes = pango_attr_list_new() {
+            for (start, end) in emojiRanges {
+                let emojiDescription = pango_font_description_new()
+                pango_font_description_set_family(emojiDescription, FontSession.emojiFamily)
+                defer { pango_font_description_free(emojiDescription) }
+                guard let attribute = pango_attr_font_desc_new(emojiDescription) else { continue }
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, attribute)
+                // Without fallback the range must come from the emoji font,
+                // even for characters a text font also has.
+                guard let noFallback = pango_attr_fallback_new(0) else { continue }
+                noFallback.pointee.start_index = UInt32(start)
+                noFallback.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, noFallback)
+            }
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
+    }
+
+    deinit {
+        pango_font_description_free(description)
+        guard ownsLayout else { return }
+        // As `TextLayout` frees its layout: this may run inside a locked section.
+        let layout = UnsafeMutableRawPointer(layout)
+        session.lock.retire { g_object_unref(layout) }
+    }
+
+    /// The layout, for a `TextLayout` that keeps and frees it.
+    func handOver() -> OpaquePointer {
+        ownsLayout = false
+        return layout
+    }
+
+    /// The layout's ink at `size`: the outlines' exact extent (`OutlineInk`);
+    /// Pango's ink rectangle, the outlines' control box, only for colour
+    /// emoji, which are bitmaps without outlines.
+    func ink(at size: Double) -> Rect {
+        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+        if !hasColorGlyphs, let measuring = session.measuring.context,
+           let outlines = OutlineInk.box(of: layout, on: measuring, glyphs: session.measuring.glyphs) { return outlines }
+        var inkRect = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &inkRect, &logical)
+        let scale = Double(PANGO_SCALE)
+        return Rect(x: Double(inkRect.x) / scale, y: Double(inkRect.y) / scale,
+                    width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
+    }
+
+    /// The baseline, down from the layout's top, at the size last asked.
+    var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
+
+    /// What the text measures at the reference size (remembered in
+    /// `references`, taken from there when known) and its bands; throws
+    /// when a character has no glyph.
+    func fit(references: ReferenceInks?) throws(RenderError) -> TextFit {
+        let key = ReferenceInks.Key(text: run.text, font: run.font)
+        let measured: ReferenceInks.Reference
+        if let known = references?.known[key] {
+            measured = known
+        } else {
+            let inkAtReference = ink(at: TextLayout.referenceSize)
+            measured = ReferenceInks.Reference(ink: inkAtReference, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
+                                               baseline: baseline)
+            references?.remember(measured, for: key)
+        }
+        if measured.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: measured.unknownGlyphs) }
+        // At the reference size: the height of the band the text is
+        // centred on (cap or x-height; nil for a text centred on its ink),
+        // and the cap height its body is sized by.
+        func measuredBand(_ band: TextPlacement.Band) -> Double? {
+            let bandKey = ReferenceInks.BandKey(families: families, font: run.font, band: band)
+            if let known = references?.bands[bandKey] { return known }
+            let height = TextLayout.bandHeight(band, families: families, font: run.font, session: session)
+            references?.remember(height, for: bandKey)
+            return height
+        }
+        let band = TextPlacement.band(for: run.text)
+        let bodyHeight = band.flatMap { _ in measuredBand(.capHeight) }
+        let bandHeight = bodyHeight.flatMap { cap in band == .xHeight ? measuredBand(.xHeight) : cap }
+        return TextFit(run: run, reference: measured, bodyHeight: bodyHeight, bandHeight: bandHeight)
+    }
+
+    /// The `TextFit` of `run` from `references` alone, as `fit(references:)`
+    /// would give it; nil when something it needs is not remembered.
+    static func knownFit(_ run: TextRun, families: [String], references: ReferenceInks) -> TextFit? {
+        guard let reference = references.known[ReferenceInks.Key(text: run.text, font: run.font)] else { return nil }
+        // As `fit(references:)` measures them: the x-height only for a text with a cap height.
+        var bodyHeight: Double?, bandHeight: Double?
+        if let band = TextPlacement.band(for: run.text) {
+            guard let cap = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .capHeight)] else { return nil }
+            bodyHeight = cap
+            if let cap {
+                if band == .xHeight {
+                    guard let x = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .xHeight)] else { return nil }
+                    bandHeight = x
+                } else {
+                    bandHeight = cap
+                }
+            }
+        }
+        return TextFit(run: run, reference: reference, bodyHeight: bodyHeight, bandHeight: bandHeight)
+    }
+}

@@ -135,6 +135,12 @@ struct RankedValuesTests {
             let sorted = values.sorted(), counts = RankedValues.counts(values)
             for rank in 0..<count {
                 #expect(RankedValues.value(atRank: rank, in: values, counts: counts) == sorted[rank], "round \(round) rank \(rank)")
+                // Two ranks in one pass, as a backdrop asks them (a rank and its mirror), and any two.
+                let other = Int.random(in: 0..<count, using: &generator)
+                for (a, b) in [(rank, count - 1 - rank), (rank, other)] {
+                    let (x, y) = RankedValues.values(atRanks: a, b, in: values, counts: counts)
+                    #expect(x == sorted[a] && y == sorted[b], "round \(round) ranks \(a) \(b)")
+                }
             }
         }
     }
