@@ -94,11 +94,12 @@ public struct DiagnosticSpool {
                 writer.write(diagnostic, source: source)
             }
         }
+        let size = writer.size
         if let reason = readers.lazy.compactMap(\.failure).first ?? writer.failure {
             failure = reason
             return ([], [:], nil)
         }
-        return ([], [:], SpooledDiagnostics(file: merged, range: 0..<writer.size, errorCount: errors, warningCount: warnings))
+        return ([], [:], SpooledDiagnostics(file: merged, range: 0..<size, errorCount: errors, warningCount: warnings))
     }
 
     /// `a < b` by file, place, code, message and help — what `Diagnostic`'s
@@ -117,6 +118,7 @@ public struct DiagnosticSpool {
         let start = file.size
         var writer = RunWriter(file: file)
         for diagnostic in pending.normalized() { writer.write(diagnostic, source: diagnostic.span.flatMap { sources[$0.file] }) }
+        writer.flush()
         guard writer.failure == nil else {
             file.cut(to: start)
             // Not tried again for every chunk: the next batch waits for twice the size.
