@@ -81,9 +81,12 @@ public enum BuildRun {
         /// and hands the freed heap back after each chunk (`afterChunk`): it
         /// keeps a little of every spec until the end, and the peak of a
         /// 10,000-spec build fell from 181 to 157 MB (docs/performance.md).
-        /// A run that writes nothing (`check`) keeps only diagnostics and
-        /// takes 1,024 without trimming: trimming every 256 files cost it a
-        /// quarter more CPU in pages faulted in again.
+        /// A run that writes nothing (`check`) takes 256 too, without
+        /// trimming (trimming every 256 files cost it a quarter more CPU in
+        /// pages faulted in again): it keeps nothing of a spec past its
+        /// chunk, so the chunk in flight is most of what grows with a
+        /// chunk's size (1,024 mixed specs in flight were about 10 MB of
+        /// the peak: issue 21).
         public var chunkFiles: Int?
         /// The outputs of the project's specs that are not checked, which
         /// checked ones must not write too (`AffectedSpecs`, `check FILES`).
@@ -115,7 +118,7 @@ public enum BuildRun {
         /// every spec's warnings to its end. Tests set it small to take
         /// that path; the output is the same either way.
         public var diagnosticBudget = DiagnosticSpool.defaultBudget
-        var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
+        var filesPerChunk: Int { max(1, chunkFiles ?? 256) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {

