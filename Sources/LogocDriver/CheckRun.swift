@@ -36,7 +36,7 @@ public enum CheckRun {
     /// The outputs claimed so far in a run that checks its files in several
     /// calls, so that E014 sees every spec, in input order.
     public struct OutputOwners: Sendable {
-        /// Output path → the checked spec that claimed it: 16 bytes per
+        /// Output path → the checked spec that claimed it: 8 bytes per
         /// output in memory, the specs' keys on disk (`OutputClaims`; a
         /// dictionary and a key per spec were 170 bytes a spec file).
         fileprivate var claims = OutputClaims()

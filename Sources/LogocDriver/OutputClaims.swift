@@ -1,17 +1,18 @@
 import Foundation
 import LogocCore
 
-/// The outputs claimed so far in a run, for `E014`, kept as 16 bytes per
-/// output path in memory: a 64-bit hash of the path and where the claiming
-/// spec's record is. The records (the spec's file, name and place, and
-/// the paths it claims) go to an unlinked temporary file (`SpoolFile`;
-/// memory when none can be made) and are read back only when a hash
-/// matches, which confirms the path exactly: two paths with one hash are
-/// told apart there, never taken for a clash.
+/// The outputs claimed so far in a run, for `E014`, kept as 8 bytes per
+/// output path in memory: the top 26 bits of a 64-bit hash of the path
+/// and where the claiming spec's record is. The records (the spec's file,
+/// name and place, and the paths it claims) go to an unlinked temporary
+/// file (`SpoolFile`; memory when none can be made) and are read back only
+/// when the bits match, which confirms the path exactly: two paths with
+/// one hash are told apart there, never taken for a clash.
 ///
 /// Issue 21: a dictionary of every output path and a key (file, name and
 /// place) per spec was about 170 bytes a spec file, 170 MB for a check of
-/// a million specs; this is about 25 (the table at most two-thirds full).
+/// a million specs; this is 12 to 24 bytes an output path (the table is
+/// kept between a third and two-thirds full).
 struct OutputClaims: Sendable {
     /// Who claimed a path: the spec's file as shown, its name and where the name is written.
     struct Claimant: Hashable, Sendable {
@@ -20,15 +21,25 @@ struct OutputClaims: Sendable {
         var place: SourceSpan
     }
 
-    /// Open addressing over hashes (0: empty), each with its record's
-    /// offset. A hash may be in several slots (two paths with one hash, or
-    /// a path a spec claims twice): a lookup reads each until one
-    /// record claims the path.
-    private var hashes: [UInt64] = []
-    private var offsets: [UInt64] = []
+    /// Open addressing (linear probing): each slot holds the hash's top
+    /// `fingerprintBits` bits over its record's offset + 1 (0: empty). A
+    /// path's first slot is the hash's top bits, as many as the table has
+    /// slots (so a table of up to 2^26 slots can grow from the slots alone).
+    /// A path may match several slots (two paths with one hash, or a path a
+    /// spec claims twice): a lookup reads each record until one claims it.
+    private var slots: [UInt64] = []
     private var count = 0
+    /// log2 of `slots.count`.
+    private var bits = 0
     /// Made at the first claim, so that a copy of an empty table shares nothing.
     private var records: ClaimRecords?
+    /// A record too far into the file for a slot (256 GiB), or a record
+    /// that could not be read back when the table grew past 2^26 slots.
+    private var lost = false
+
+    private static let fingerprintBits = 26
+    private static let offsetBits = 64 - fingerprintBits
+    private static let offsetMask: UInt64 = (1 << offsetBits) - 1
 
     /// The hash of a path: FNV-1a (`hash`); a test gives one that collides.
     private let hashing: @Sendable (String) -> UInt64
@@ -39,17 +50,21 @@ struct OutputClaims: Sendable {
     var isEmpty: Bool { count == 0 }
 
     /// Whether a claim could not be read back from the spool file (an I/O
-    /// error): the run cannot vouch for its `E014`s and says so.
-    var unreadable: Bool { records?.failed ?? false }
+    /// error) or kept: the run cannot vouch for its `E014`s and says so.
+    var unreadable: Bool { lost || (records?.failed ?? false) }
 
     /// The spec that claimed `path`, if any.
     func claimant(of path: String) -> Claimant? {
         guard count > 0, let records else { return nil }
-        let hash = slotHash(path)
-        var slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
-        while hashes[slot] != 0 {
-            if hashes[slot] == hash, let record = records.read(at: offsets[slot]), record.paths.contains(path) { return record.claimant }
-            slot = (slot + 1) & (hashes.count - 1)
+        let hash = hashing(path)
+        let fingerprint = hash >> UInt64(Self.offsetBits)
+        var slot = start(of: hash)
+        while slots[slot] != 0 {
+            if slots[slot] >> UInt64(Self.offsetBits) == fingerprint, let record = records.read(at: (slots[slot] & Self.offsetMask) - 1),
+               record.paths.contains(path) {
+                return record.claimant
+            }
+            slot = (slot + 1) & (slots.count - 1)
         }
         return nil
     }
@@ -60,29 +75,50 @@ struct OutputClaims: Sendable {
         if records == nil { records = ClaimRecords() }
         guard let records else { return }
         let offset = records.append(claimant, paths: paths)
+        guard offset + 1 <= Self.offsetMask else {
+            lost = true
+            return
+        }
         for path in paths {
-            if (count + 1) * 3 > hashes.count * 2 { grow() }
-            insert(slotHash(path), offset)
+            if (count + 1) * 3 > slots.count * 2 { grow(records) }
+            insert(hashing(path), offset: offset)
             count += 1
         }
     }
 
-    /// The path's hash as a slot holds it: never 0, which marks an empty slot.
-    private func slotHash(_ path: String) -> UInt64 { max(1, hashing(path)) }
+    /// A hash's first slot: its top bits, as many as the table's size has.
+    private func start(of hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
 
-    private mutating func insert(_ hash: UInt64, _ offset: UInt64) {
-        var slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
-        while hashes[slot] != 0 { slot = (slot + 1) & (hashes.count - 1) }
-        hashes[slot] = hash
-        offsets[slot] = offset
+    private mutating func insert(_ hash: UInt64, offset: UInt64) {
+        place((hash >> UInt64(Self.offsetBits)) << UInt64(Self.offsetBits) | (offset + 1), at: start(of: hash))
     }
 
-    private mutating func grow() {
-        let (oldHashes, oldOffsets) = (hashes, offsets)
-        let size = max(1024, hashes.count * 2)
-        hashes = [UInt64](repeating: 0, count: size)
-        offsets = [UInt64](repeating: 0, count: size)
-        for i in oldHashes.indices where oldHashes[i] != 0 { insert(oldHashes[i], oldOffsets[i]) }
+    private mutating func place(_ value: UInt64, at first: Int) {
+        var slot = first
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = value
+    }
+
+    /// Doubles the table. Up to 2^26 slots a value's first slot is its
+    /// fingerprint's top bits; past that, each record's paths are hashed again.
+    private mutating func grow(_ records: ClaimRecords) {
+        let old = slots
+        bits = max(10, bits + 1)
+        slots = [UInt64](repeating: 0, count: 1 << bits)
+        if bits <= Self.fingerprintBits {
+            for value in old where value != 0 { place(value, at: Int(truncatingIfNeeded: (value >> UInt64(Self.offsetBits)) >> UInt64(Self.fingerprintBits - bits))) }
+            return
+        }
+        let offsets = old.lazy.filter { $0 != 0 }.map { ($0 & Self.offsetMask) - 1 }.sorted()
+        var previous: UInt64?
+        for offset in offsets where offset != previous {
+            previous = offset
+            guard let record = records.read(at: offset) else {
+                lost = true
+                continue
+            }
+            for path in record.paths { insert(hashing(path), offset: offset) }
+        }
     }
 
     /// FNV-1a over the path's bytes: the same in every run, so a run's

@@ -161,15 +161,17 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
     }
 
     /// What a check keeps of each spec file until its end (issue 21 part
-    /// 1): 14,000 one-output specs against 2,000 (both more than a chunk
-    /// of 1,024, so both hold a whole chunk in flight), as bytes a spec
+    /// 1): 14,000 one-output specs against 2,000 (both many chunks of 256,
+    /// so both hold a whole chunk in flight), as bytes a spec
     /// file of peak memory. A check takes its files from discovery a chunk
     /// at a time (`Discovery.Stream`), keeps no plan, and keeps each output
-    /// path's claim for `E014` as 16 bytes (`OutputClaims`). Measured on
+    /// path's claim for `E014` as 8 bytes (`OutputClaims`). Measured on
     /// 2026-11-25 (release builds, these projects by hand, load 7): 152
     /// bytes a spec file, against 810 for the code before, which kept the
     /// discovered inputs, the plan's lists and relative paths and a
-    /// dictionary of claims whole. The bound sits between.
+    /// dictionary of claims whole (this test gave 675 with the code
+    /// before's release binary in place of the debug one). The bound
+    /// sits between.
     @Test func whatACheckKeepsPerSpecFileIsSmall() throws {
         let folder = try TemporaryFolder()
         func project(_ name: String, count: Int) throws {
