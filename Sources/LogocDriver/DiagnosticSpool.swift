@@ -167,7 +167,7 @@ final class SpoolFile: Sendable {
 
     init?() {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent(".logoc-spool-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { return nil }
         unlink(String(cString: template))
         self.fd = fd
