@@ -9,23 +9,24 @@ extension DiagnosticRenderer {
     /// (`::warning` for warnings). Notes and the help follow the message as
     /// further lines (`%0A`), as GitHub shows them.
     public static func github(_ diagnostics: [Diagnostic]) -> String {
-        var out = ""
-        for d in diagnostics {
-            var properties: [(String, String)] = []
-            if let span = d.span {
-                properties.append(("file", relativePath(span.file)))
-                properties.append(("line", String(max(1, span.start.line))))
-                properties.append(("col", String(max(1, span.start.column))))
-                let end = regionEnd(span)
-                properties.append(("endLine", String(end.line)))
-                properties.append(("endColumn", String(end.column)))
-            }
-            properties.append(("title", d.code.rawValue))
-            let command = d.severity == .warning ? "warning" : "error"
-            let props = properties.map { "\($0.0)=\(githubProperty($0.1))" }.joined(separator: ",")
-            out += "::\(command) \(props)::\(githubData(fullMessage(d)))\n"
+        diagnostics.map(githubLine).joined()
+    }
+
+    /// One diagnostic's workflow command, with its line break.
+    public static func githubLine(_ d: Diagnostic) -> String {
+        var properties: [(String, String)] = []
+        if let span = d.span {
+            properties.append(("file", relativePath(span.file)))
+            properties.append(("line", String(max(1, span.start.line))))
+            properties.append(("col", String(max(1, span.start.column))))
+            let end = regionEnd(span)
+            properties.append(("endLine", String(end.line)))
+            properties.append(("endColumn", String(end.column)))
         }
-        return out
+        properties.append(("title", d.code.rawValue))
+        let command = d.severity == .warning ? "warning" : "error"
+        let props = properties.map { "\($0.0)=\(githubProperty($0.1))" }.joined(separator: ",")
+        return "::\(command) \(props)::\(githubData(fullMessage(d)))\n"
     }
 
     /// Escapes a workflow command's message, as GitHub's toolkit does
@@ -66,6 +67,60 @@ extension DiagnosticRenderer {
     /// (in `DiagnosticCode.allCases` order, so `ruleIndex` is stable), and one
     /// result per diagnostic. Relative paths are given against `%SRCROOT%`.
     public static func sarif(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
+        let (head, tail) = sarifFrame(toolVersion: toolVersion)
+        if diagnostics.isEmpty { return head + "[]" + tail }
+        return head + "[\n" + diagnostics.map(sarifResult).joined(separator: ",\n") + "\n" + sarifResultsEnd + tail
+    }
+
+    /// How deep `sarif`'s results are: in the log's `runs[0].results`.
+    private static let sarifResultsDepth = 3
+
+    /// The SARIF log around its results array, which goes between the two:
+    /// `[]` when there is none, else `[`, a line break, the results
+    /// (`sarifResult`) separated by `,` and a line break, a line break and
+    /// `sarifResultsEnd`. A caller that prints a stream of diagnostics
+    /// writes exactly `sarif`'s bytes that way, one result at a time.
+    public static func sarifFrame(toolVersion: String) -> (head: String, tail: String) {
+        let marker = "\u{1}results\u{1}"
+        let whole = sarifLog(results: .string(marker), toolVersion: toolVersion)
+        let quoted = JSON.quote(marker)
+        guard let range = whole.range(of: quoted) else { return (whole, "") }
+        return (String(whole[..<range.lowerBound]), String(whole[range.upperBound...]))
+    }
+
+    /// One result of `sarif`'s results array, indented as it is there.
+    public static func sarifResult(_ d: Diagnostic) -> String {
+        String(repeating: "  ", count: sarifResultsDepth + 1) + sarifResultValue(d).rendered(indent: sarifResultsDepth + 1)
+    }
+
+    /// What closes `sarif`'s results array when it is not empty.
+    public static var sarifResultsEnd: String { String(repeating: "  ", count: sarifResultsDepth) + "]" }
+
+    private static func sarifResultValue(_ d: Diagnostic) -> JSONValue {
+        let codes = DiagnosticCode.allCases
+        var fields: [(String, JSONValue)] = [
+            ("ruleId", .string(d.code.rawValue)),
+            ("ruleIndex", .number(Double(codes.firstIndex(of: d.code) ?? 0))),
+            ("level", .string(d.severity == .warning ? "warning" : "error")),
+            ("message", .object([("text", .string(fullMessage(d)))])),
+        ]
+        if let span = d.span {
+            fields.append(("locations", .array([.object([("physicalLocation", physicalLocation(span))])])))
+        }
+        let related = d.notes.enumerated().compactMap { (i, note) -> JSONValue? in
+            guard let span = note.span else { return nil }
+            return .object([
+                ("id", .number(Double(i))),
+                ("physicalLocation", physicalLocation(span)),
+                ("message", .object([("text", .string(note.message))])),
+            ])
+        }
+        if !related.isEmpty { fields.append(("relatedLocations", .array(related))) }
+        return .object(fields)
+    }
+
+    /// The whole log with `results` as its results value.
+    private static func sarifLog(results: JSONValue, toolVersion: String) -> String {
         let codes = DiagnosticCode.allCases
         let rules: [JSONValue] = codes.map { code in
             let entry = code.explanation
@@ -82,27 +137,6 @@ extension DiagnosticRenderer {
                 ("defaultConfiguration", .object([("level", .string(level))])),
             ])
         }
-        let results: [JSONValue] = diagnostics.map { d in
-            var fields: [(String, JSONValue)] = [
-                ("ruleId", .string(d.code.rawValue)),
-                ("ruleIndex", .number(Double(codes.firstIndex(of: d.code) ?? 0))),
-                ("level", .string(d.severity == .warning ? "warning" : "error")),
-                ("message", .object([("text", .string(fullMessage(d)))])),
-            ]
-            if let span = d.span {
-                fields.append(("locations", .array([.object([("physicalLocation", physicalLocation(span))])])))
-            }
-            let related = d.notes.enumerated().compactMap { (i, note) -> JSONValue? in
-                guard let span = note.span else { return nil }
-                return .object([
-                    ("id", .number(Double(i))),
-                    ("physicalLocation", physicalLocation(span)),
-                    ("message", .object([("text", .string(note.message))])),
-                ])
-            }
-            if !related.isEmpty { fields.append(("relatedLocations", .array(related))) }
-            return .object(fields)
-        }
         let log: JSONValue = .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
@@ -115,7 +149,7 @@ extension DiagnosticRenderer {
                 ]))])),
                 // Columns count Unicode scalars, as in every other form.
                 ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
+                ("results", results),
             ])])),
         ])
         return log.rendered() + "\n"

@@ -84,37 +84,45 @@ public struct DiagnosticRenderer: Sendable {
     /// `endColumn`, `severity`, `code`, `message`, `help`, `notes`.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
         var out = "["
-        for (i, d) in diagnostics.enumerated() {
-            out += i == 0 ? "\n  {" : ",\n  {"
-            var fields: [String] = []
-            if let span = d.span {
-                fields.append("\"file\": \(JSON.quote(span.file))")
-                fields.append("\"line\": \(span.start.line)")
-                fields.append("\"column\": \(span.start.column)")
-                fields.append("\"endLine\": \(span.end.line)")
-                fields.append("\"endColumn\": \(span.end.column)")
-            } else {
-                fields.append("\"file\": null, \"line\": null, \"column\": null")
-            }
-            fields.append("\"severity\": \(JSON.quote(d.severity.rawValue))")
-            fields.append("\"code\": \(JSON.quote(d.code.rawValue))")
-            fields.append("\"message\": \(JSON.quote(d.message))")
-            if let help = d.help { fields.append("\"help\": \(JSON.quote(help))") }
-            if !d.notes.isEmpty {
-                let notes = d.notes.map { note -> String in
-                    var parts = ["\"message\": \(JSON.quote(note.message))"]
-                    if let s = note.span {
-                        parts.append("\"file\": \(JSON.quote(s.file)), \"line\": \(s.start.line), \"column\": \(s.start.column)")
-                    }
-                    return "{" + parts.joined(separator: ", ") + "}"
-                }
-                fields.append("\"notes\": [" + notes.joined(separator: ", ") + "]")
-            }
-            out += fields.joined(separator: ", ") + "}"
+        for (i, d) in diagnostics.enumerated() { out += jsonItem(d, first: i == 0) }
+        return out + jsonEnd(empty: diagnostics.isEmpty)
+    }
+
+    /// One diagnostic of `json`'s array, with what separates it from the
+    /// one before: a caller that prints a stream writes `[`, the items and
+    /// `jsonEnd`, and gets `json`'s bytes.
+    public static func jsonItem(_ d: Diagnostic, first: Bool) -> String {
+        var out = first ? "\n  {" : ",\n  {"
+        var fields: [String] = []
+        if let span = d.span {
+            fields.append("\"file\": \(JSON.quote(span.file))")
+            fields.append("\"line\": \(span.start.line)")
+            fields.append("\"column\": \(span.start.column)")
+            fields.append("\"endLine\": \(span.end.line)")
+            fields.append("\"endColumn\": \(span.end.column)")
+        } else {
+            fields.append("\"file\": null, \"line\": null, \"column\": null")
         }
-        out += diagnostics.isEmpty ? "]\n" : "\n]\n"
+        fields.append("\"severity\": \(JSON.quote(d.severity.rawValue))")
+        fields.append("\"code\": \(JSON.quote(d.code.rawValue))")
+        fields.append("\"message\": \(JSON.quote(d.message))")
+        if let help = d.help { fields.append("\"help\": \(JSON.quote(help))") }
+        if !d.notes.isEmpty {
+            let notes = d.notes.map { note -> String in
+                var parts = ["\"message\": \(JSON.quote(note.message))"]
+                if let s = note.span {
+                    parts.append("\"file\": \(JSON.quote(s.file)), \"line\": \(s.start.line), \"column\": \(s.start.column)")
+                }
+                return "{" + parts.joined(separator: ", ") + "}"
+            }
+            fields.append("\"notes\": [" + notes.joined(separator: ", ") + "]")
+        }
+        out += fields.joined(separator: ", ") + "}"
         return out
     }
+
+    /// What ends `json`'s array.
+    public static func jsonEnd(empty: Bool) -> String { empty ? "]\n" : "\n]\n" }
 
     /// Terminal cells a scalar takes: 0 for combining marks and joiners, 2 for
     /// wide East Asian characters and emoji, else 1.

@@ -41,6 +41,8 @@ final class BuildExecutor {
     private var first = true
     /// git failed for `--require-tracked`: said once, not asked again.
     private var trackingFailed = false
+    /// The output claims could not be read back: said once.
+    private var claimsFailed = false
     /// Spec files of the run before the next chunk (their index in the run, for `check`'s cache).
     private var filesSeen = 0
 
@@ -70,6 +72,10 @@ final class BuildExecutor {
         let checked = CheckRun.run(chunk, cached: probes.map(\.hit), project: project, jobs: options.jobs, clock: options.clock, owners: &owners,
                                    first: first)
         first = false
+        if owners.unreadable, !claimsFailed {
+            result.failures.append("the outputs claimed so far could not be read back from a temporary file: output clashes (E014) may be missing")
+            claimsFailed = true
+        }
         var diagnostics = checked.diagnostics
         if options.requireTracked, !trackingFailed {
             let uses = checked.specs.flatMap { $0.usedFiles(in: project) } + checked.cachedSpecs.flatMap(\.used)

@@ -32,9 +32,22 @@ public struct RunReport: Sendable {
     public var remote: RemoteCacheReport?
     /// Spec files `check` reported from its cache without checking them again.
     public var checkCacheHits = 0
+    /// A `check`'s diagnostics when they outgrew the memory it gives them
+    /// (`BuildRun.Options.diagnosticBudget`): on disk, in their final
+    /// order, and `diagnostics` is empty. Print through `forEachDiagnostic`.
+    public var spooled: SpooledDiagnostics?
 
-    public var errorCount: Int { diagnostics.filter(\.isError).count }
-    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var errorCount: Int { diagnostics.filter(\.isError).count + (spooled?.errorCount ?? 0) }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count + (spooled?.warningCount ?? 0) }
+
+    /// Every diagnostic in order, with the text of the file it points at
+    /// (for the caret excerpt), whether the report holds them or they were
+    /// spooled to disk. The reason, when the spooled ones could not be read back.
+    @discardableResult
+    public func forEachDiagnostic(_ body: (Diagnostic, SourceFile?) -> Void) -> String? {
+        for diagnostic in diagnostics { body(diagnostic, diagnostic.span.flatMap { sources[$0.file] }) }
+        return spooled?.forEach(body)
+    }
 }
 
 /// `check` and `build`: the front end over every file, then, per spec, the
@@ -68,9 +81,12 @@ public enum BuildRun {
         /// and hands the freed heap back after each chunk (`afterChunk`): it
         /// keeps a little of every spec until the end, and the peak of a
         /// 10,000-spec build fell from 181 to 157 MB (docs/performance.md).
-        /// A run that writes nothing (`check`) keeps only diagnostics and
-        /// takes 1,024 without trimming: trimming every 256 files cost it a
-        /// quarter more CPU in pages faulted in again.
+        /// A run that writes nothing (`check`) takes 256 too, without
+        /// trimming (trimming every 256 files cost it a quarter more CPU in
+        /// pages faulted in again): it keeps nothing of a spec past its
+        /// chunk, so the chunk in flight is most of what grows with a
+        /// chunk's size (1,024 mixed specs in flight were about 10 MB of
+        /// the peak: issue 21).
         public var chunkFiles: Int?
         /// The outputs of the project's specs that are not checked, which
         /// checked ones must not write too (`AffectedSpecs`, `check FILES`).
@@ -96,7 +112,13 @@ public enum BuildRun {
         /// drew to its end (about 120 bytes a spec, 12 MB of a cold build
         /// of 100,000 specs: issue 21).
         public var explains = true
-        var filesPerChunk: Int { max(1, chunkFiles ?? (outputDirectory == nil ? 1024 : 256)) }
+        /// Bytes of diagnostics (and the texts they quote) a `check` keeps
+        /// in memory before it sorts them into runs on disk
+        /// (`DiagnosticSpool`): a check of a million specs must not hold
+        /// every spec's warnings to its end. Tests set it small to take
+        /// that path; the output is the same either way.
+        public var diagnosticBudget = DiagnosticSpool.defaultBudget
+        var filesPerChunk: Int { max(1, chunkFiles ?? 256) }
 
         public init(outputDirectory: String? = nil, jobs: Int, strict: Bool = false, force: Bool = false, gallery: Bool = true,
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
@@ -124,6 +146,41 @@ public enum BuildRun {
     /// draws those, chunk by chunk, writing nothing; the commit writes each
     /// spec's outputs as they come, then the manifest, gallery and cache.
     public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
+        var none: Discovery.MissingPath?
+        return run(.list(inputs), project: project, options: options, unreadable: &none)
+    }
+
+    /// A `check` of every spec file of `paths`, taken from discovery a
+    /// chunk at a time (`Discovery.Stream`): what it keeps does not grow
+    /// with the number of spec files (issue 21). The same report as `run`
+    /// of `Discovery.inputs(paths)` without a check cache (whose entries
+    /// are matched against the whole list) and without `--shard`. Throws,
+    /// after checking what came before it, a name the walk meets that is
+    /// not UTF-8, as `Discovery.inputs` would have before checking anything.
+    public static func check(_ stream: Discovery.Stream, project: Project, options: Options) throws(Discovery.MissingPath) -> RunReport {
+        var options = options
+        (options.outputDirectory, options.checkCache) = (nil, nil)
+        var unreadable: Discovery.MissingPath?
+        let report = run(.stream(stream), project: project, options: options, unreadable: &unreadable)
+        if let unreadable { throw unreadable }
+        return report
+    }
+
+    /// Where a run's spec files come from: a list, which a build's plan
+    /// needs whole (each file's verdict and the outputs it keeps), or
+    /// discovery, a chunk at a time (`check`, which looks at every file).
+    enum Source {
+        case list([SpecInput])
+        case stream(Discovery.Stream)
+    }
+
+    private static func run(_ source: Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
+        var inputs: [SpecInput] = []
+        var stream: Discovery.Stream?
+        switch source {
+        case .list(let list): inputs = list
+        case .stream(let walk): stream = walk
+        }
         var lock: OutputLock?
         if let directory = options.outputDirectory {
             switch OutputCommit.takeFolder(directory, gallery: options.gallery, waiting: options.waiting) {
@@ -168,9 +225,14 @@ public enum BuildRun {
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
                                      renderers: session?.rendererPool(for: project) ?? RendererPool())
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
-        for start in stride(from: 0, to: plan.dirty.count, by: options.filesPerChunk) {
-            let files = Array(plan.dirty[start..<min(plan.dirty.count, start + options.filesPerChunk)])
-            let chunk = executor.run(files, remaining: plan.dirty.count - start - files.count)
+        // A check keeps its diagnostics in a spool, sorted runs on disk once they outgrow its budget.
+        var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
+        // The chunks: of the plan's dirty files, or as discovery finds them.
+        var start = 0
+        var chunks = ChunkSource(dirty: plan.dirty, stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
+        while let files = chunks.next(into: context, root: project.paths.root, clock: options.clock) {
+            defer { start += files.count }
+            let chunk = executor.run(files, remaining: chunks.remaining(after: start + files.count))
             report.add(chunk)
             commit?.collect(chunk.outcomes, troubled: chunk.troubled, into: &results)
             // Their groups are made: the spec files' own stamps are not needed again.
@@ -183,6 +245,7 @@ public enum BuildRun {
                 if !options.explains { light.explanations = [] }
                 report.add(light)
             }
+            if spool != nil { spool?.add(report.takeDiagnostics()) }
             // The chunk's specs and drawings are gone: hand the freed pages back.
             if commit != nil { options.afterChunk?() }
         }
@@ -190,7 +253,8 @@ public enum BuildRun {
         executor.releaseRenderers()
         options.clock.time(.io) { checkCache?.finish(root: project.paths.root) }
         if commit != nil { options.afterChunk?() }
-        if plan.dirty.isEmpty, let config = project.configSource, !project.configDiagnostics.isEmpty {
+        unreadable = chunks.unreadable
+        if start == 0, let config = project.configSource, !project.configDiagnostics.isEmpty {
             report.diagnostics += project.configDiagnostics
             report.sources[config.path] = config
         }
@@ -214,7 +278,14 @@ public enum BuildRun {
         if let session, let directory = options.outputDirectory { session.built(in: directory, finished: report.failures.isEmpty, cache: written) }
         lock?.finished()
         report.remote = remote?.report
-        report.diagnostics = report.diagnostics.normalized().cappingViaNotes()
+        if var spool {
+            spool.add(report.takeDiagnostics())
+            let finished = spool.finish()
+            (report.diagnostics, report.sources, report.spooled) = (finished.diagnostics, finished.sources, finished.spooled)
+            if let failure = spool.failure { report.failures.append(failure) }
+        } else {
+            report.diagnostics = report.diagnostics.normalized().cappingViaNotes()
+        }
         // Files several specs write (a catalog folder's Contents.json) once each.
         report.written = Self.sortedOnce(report.written)
         report.unchanged = Self.sortedOnce(report.unchanged)
@@ -226,6 +297,50 @@ public enum BuildRun {
 }
 
 extension BuildRun {
+    /// Hands a run its chunks of spec files to look at: slices of the
+    /// plan's dirty files, or the next files discovery finds (whose paths
+    /// relative to the root are worked out for the chunk alone and handed
+    /// to the context). A name discovery cannot read ends the chunks and
+    /// is kept in `unreadable`.
+    struct ChunkSource {
+        let dirty: [SpecInput]
+        var stream: Discovery.Stream?
+        let size: Int
+        /// How many files the stream has, counted ahead for the progress line (nil: not asked for).
+        private var total: Int?
+        private var taken = 0
+        private(set) var unreadable: Discovery.MissingPath?
+
+        init(dirty: [SpecInput], stream: Discovery.Stream?, size: Int, counting: Bool) {
+            (self.dirty, self.stream, self.size) = (dirty, stream, size)
+            if counting, var copy = stream {
+                var count = 0
+                while let some = try? copy.next(upTo: 4096), !some.isEmpty { count += some.count }
+                total = count
+            }
+        }
+
+        /// Files after the first `done`, for the progress count.
+        func remaining(after done: Int) -> Int { max(0, (stream == nil ? dirty.count : total ?? done) - done) }
+
+        mutating func next(into context: BuildContext, root: String, clock: StageClock?) -> [SpecInput]? {
+            guard stream != nil else {
+                guard taken < dirty.count else { return nil }
+                defer { taken = min(dirty.count, taken + size) }
+                return Array(dirty[taken..<min(dirty.count, taken + size)])
+            }
+            do throws(Discovery.MissingPath) {
+                guard let files = try clock.time(.discover, { () throws(Discovery.MissingPath) -> [SpecInput]? in try stream?.next(upTo: size) }),
+                      !files.isEmpty else { return nil }
+                context.know(Dictionary(zip(files.map(\.path), BuildPlan.relativePaths(of: files, root: root)), uniquingKeysWith: { a, _ in a }))
+                return files
+            } catch {
+                unreadable = error
+                return nil
+            }
+        }
+    }
+
     /// `paths` sorted, each once.
     static func sortedOnce(_ paths: [String]) -> [String] {
         var out: [String] = []
@@ -235,6 +350,12 @@ extension BuildRun {
 }
 
 extension RunReport {
+    /// The diagnostics gathered so far and the texts they quote, taken out of the report.
+    mutating func takeDiagnostics() -> (diagnostics: [Diagnostic], sources: [String: SourceFile]) {
+        defer { (diagnostics, sources) = ([], [:]) }
+        return (diagnostics, sources)
+    }
+
     /// A chunk's diagnostics, counts and quoted sources.
     mutating func add(_ chunk: BuildExecutor.Chunk) {
         failures += chunk.failures

@@ -36,10 +36,11 @@ public enum CheckRun {
     /// The outputs claimed so far in a run that checks its files in several
     /// calls, so that E014 sees every spec, in input order.
     public struct OutputOwners: Sendable {
-        /// Output path → its spec in `specs`: one small entry per output and
-        /// one key per spec (a 10,000-spec build has 19,000 outputs, and a
-        /// key with name and span per output was 5 MB of its memory).
-        fileprivate var owner: [String: Int32] = [:]
+        /// Output path → the checked spec that claimed it: 8 bytes per
+        /// output in memory, the specs' keys on disk (`OutputClaims`; a
+        /// dictionary and a key per spec were 170 bytes a spec file).
+        fileprivate var claims = OutputClaims()
+        /// The other specs' keys (`others`).
         fileprivate var specs: [Key] = []
         /// Outputs of the project's specs that the run reads but does not
         /// check (`AffectedSpecs`), each with the first spec in the
@@ -125,7 +126,12 @@ public enum CheckRun {
             for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }
         }
 
-        fileprivate subscript(path path: String) -> Key? { owner[path].map { specs[Int($0)] } }
+        fileprivate subscript(path path: String) -> Key? {
+            claims.claimant(of: path).map { Key(file: $0.file, name: $0.name, place: $0.place) }
+        }
+
+        /// Whether a claim could not be read back: the run's `E014`s cannot be vouched for.
+        var unreadable: Bool { claims.unreadable }
 
         /// The other spec of the project that writes `path`, when `spec` is in its folder.
         fileprivate func other(writing path: String, for spec: String) -> Key? {
@@ -134,9 +140,7 @@ public enum CheckRun {
         }
 
         fileprivate mutating func claim(_ paths: some Sequence<String>, for key: Key) {
-            let index = Int32(truncatingIfNeeded: specs.count)
-            specs.append(key)
-            for path in paths { owner[path] = index }
+            claims.claim(Array(paths), for: .init(file: key.file, name: key.name, place: key.place))
         }
     }
 

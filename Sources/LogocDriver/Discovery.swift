@@ -22,34 +22,13 @@ public enum Discovery {
     /// hidden folders skipped), and each file named directly (a partial named
     /// directly is checked as a partial).
     public static func inputs(_ paths: [String]) throws(MissingPath) -> [SpecInput] {
+        var stream = try Stream(paths)
         var inputs: [SpecInput] = []
-        var seen: Set<String> = []
-        let cwd = FileManager.default.currentDirectoryPath
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if let raw = rawArgument(repairedAs: path) { throw MissingPath(path: escaped(raw), reason: notUTF8) }
-                throw MissingPath(path: path)
-            }
-            if !isDirectory.boolValue {
-                let input = SpecInput(path: PathResolver.absolute(path, from: cwd), displayPath: path, outputFolder: "")
-                if seen.insert(input.path).inserted { inputs.append(input) }
-                continue
-            }
-            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
-            // Names from readdir have no `.` or `..`: join them to the folder's absolute path once made.
-            let base = PathResolver.absolute(prefix, from: cwd)
-            let joiner = base == "/" ? "" : base
-            for found in try walk(path) {
-                let relative = found.relative
-                let display = prefix == "." ? relative : prefix + "/" + relative
-                let folder = PathResolver.lastSlash(in: relative).map { String(relative[..<$0]) } ?? ""
-                var input = SpecInput(path: joiner + "/" + relative, displayPath: display, outputFolder: folder)
-                input.problem = found.problem
-                if seen.insert(input.path).inserted { inputs.append(input) }
-            }
+        while true {
+            let some = try stream.next(upTo: 4096)
+            if some.isEmpty { return inputs }
+            inputs += some
         }
-        return inputs
     }
 
     /// Names in a folder and whether each is a folder (following links), from
@@ -108,47 +87,12 @@ public enum Discovery {
     /// Relative paths of spec files below `directory`, sorted byte-wise, and
     /// the folders and files that are too deep or whose path is too long.
     /// Throws for a name that is not UTF-8 (a folder, or a file that looks
-    /// like a spec), naming it with its bytes escaped.
-    /// Linear in the folders: each is opened once, and a folder is known
-    /// again (a link back to an enclosing one) by its device and inode, not
-    /// by `realpath`, which reads every component of a path again.
+    /// like a spec), naming it with its bytes escaped. (`Walk`, all at once.)
     static func walk(_ directory: String) throws(MissingPath) -> [Found] {
+        var walk = Walk(directory)
         var found: [Found] = []
-        var pending: [(relative: String, depth: Int)] = [("", 0)]
-        var visited: Set<[UInt64]> = []
-        // Names from readdir have no `.` or `..`: a path's absolute length is
-        // the folder's plus its own, without normalising every path again.
-        let base = PathResolver.absolute(directory).utf8.count
-        func absoluteLength(_ relative: String) -> Int { relative.isEmpty ? base : base + 1 + relative.utf8.count }
-        while let (relative, depth) = pending.popLast() {
-            let absolute = relative.isEmpty ? directory : directory + "/" + relative
-            if absoluteLength(relative) > maxPathBytes {
-                found.append(Found(relative: relative, problem: tooLong(relative.isEmpty ? absolute : relative, folder: true)))
-                continue
-            }
-            var info = stat()
-            guard stat(absolute, &info) == 0 else { continue }
-            // A symbolic link back to an enclosing folder must not loop.
-            guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-            var notUTF8: [String] = []
-            let names = entries(of: absolute, notUTF8: &notUTF8)
-            if let bad = notUTF8.min() {
-                throw MissingPath(path: (directory.hasSuffix("/") ? directory : directory + "/") + (relative.isEmpty ? "" : relative + "/") + bad, reason: Self.notUTF8)
-            }
-            for (name, isDirectory) in names where !name.hasPrefix(".") {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if isDirectory {
-                    if depth + 1 > maxDepth {
-                        found.append(Found(relative: child, problem: "the folder is more than \(maxDepth) levels below '\(directory)'; logoc reads no deeper"))
-                    } else {
-                        pending.append((child, depth + 1))
-                    }
-                } else if isSpecFile(named: name) {
-                    found.append(Found(relative: child, problem: absoluteLength(child) > maxPathBytes ? tooLong(child, folder: false) : nil))
-                }
-            }
-        }
-        return found.sorted { PathResolver.bytewiseLess($0.relative, $1.relative) }
+        while let next = try walk.next() { found.append(next) }
+        return found
     }
 
     /// Whether `walk` takes a file of this name (not hidden, not a folder)
@@ -185,7 +129,7 @@ public enum Discovery {
             .map(\.0)
     }
 
-    private static func tooLong(_ path: String, folder: Bool) -> String {
+    static func tooLong(_ path: String, folder: Bool) -> String {
         "the \(folder ? "folder's" : "spec's") absolute path is longer than \(maxPathBytes) bytes, the most the system opens"
     }
 }

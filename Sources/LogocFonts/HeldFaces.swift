@@ -72,9 +72,23 @@ package final class FreeTypeFaces {
                       file: [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)])
         if let known = faces[key] { return known }
         guard let library else { return nil }
-        var opened: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &opened) == 0, let opened else { return nil }
+        guard let opened = Self.open(path, index: index, identity: key.file, library: library) else { return nil }
         faces[key] = opened
+        return opened
+    }
+}
+
+extension FreeTypeFaces {
+    /// Opens face `index` of the file at `path` on the file's bytes mapped
+    /// once for every set of faces (`FontFileMaps`), else by path.
+    private static func open(_ path: String, index: Int, identity: [Int64], library: FT_Library) -> FT_Face? {
+        var opened: FT_Face?
+        if let bytes = FontFileMaps.bytes(path: path, identity: identity), let base = bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+           FT_New_Memory_Face(library, base, FT_Long(bytes.count), FT_Long(index), &opened) == 0, let opened {
+            return opened
+        }
+        opened = nil
+        guard FT_New_Face(library, path, FT_Long(index), &opened) == 0 else { return nil }
         return opened
     }
 }

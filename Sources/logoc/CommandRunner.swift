@@ -47,6 +47,9 @@ struct CommandRunner {
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
+        // The memory a check gives its diagnostics before it spools them to
+        // disk (docs/check.md, "Memory"), in bytes.
+        if let text = getenv("LOGOC_DIAGNOSTIC_BUDGET").map({ String(cString: $0) }), let bytes = Int(text), bytes >= 0 { run.diagnosticBudget = bytes }
         if output != nil {
             // A build that writes files: one malloc heap for every worker,
             // and the freed heap handed back after each chunk (Heap).
@@ -62,22 +65,35 @@ struct CommandRunner {
                 throw Self.failure(error.message)
             }
         } else {
-            var inputs = try Self.inputs(paths, clock: clock)
             let project = Project.load(root: options.root, configPath: options.config)
-            switch checkCache {
-            case .none: break
-            case .standard: run.checkCache = BuildRun.checkCacheFolder(root: project.paths.root)
-            case .folder(let folder): run.checkCache = folder
+            // (Asked of a check only: a build of any paths builds just them.)
+            let whole = paths.isEmpty || (output == nil && AffectedSpecs.isWholeProject(paths, project: project))
+            if output == nil, case .none = checkCache, whole {
+                // A check of the whole project without a cache: spec files
+                // taken from discovery a chunk at a time, never all listed
+                // (a missing path is found before anything is read).
+                do throws(Discovery.MissingPath) {
+                    report = try BuildRun.check(Discovery.Stream(paths.isEmpty ? ["Specs"] : paths), project: project, options: run)
+                } catch {
+                    throw Self.failure(error.message)
+                }
+            } else {
+                var inputs = try Self.inputs(paths, clock: clock)
+                switch checkCache {
+                case .none: break
+                case .standard: run.checkCache = BuildRun.checkCacheFolder(root: project.paths.root)
+                case .folder(let folder): run.checkCache = folder
+                }
+                // `check FILES` also checks the specs that use them, and finds
+                // output clashes against the whole project (`check Specs` checks it
+                // all already: as `check` with no path, nothing is added).
+                if output == nil, !whole {
+                    let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
+                    inputs = affected.inputs
+                    run.projectOutputs = affected.others
+                }
+                report = BuildRun.run(inputs, project: project, options: run)
             }
-            // `check FILES` also checks the specs that use them, and finds
-            // output clashes against the whole project (`check Specs` checks it
-            // all already: as `check` with no path, nothing is added).
-            if output == nil, !paths.isEmpty, !AffectedSpecs.isWholeProject(paths, project: project) {
-                let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
-                inputs = affected.inputs
-                run.projectOutputs = affected.others
-            }
-            report = BuildRun.run(inputs, project: project, options: run)
         }
         report.timings = clock?.json()
         progress?.clear()
@@ -155,10 +171,11 @@ struct CommandRunner {
 
     /// Prints everything and throws the exit code the README promises.
     func finish(_ report: RunReport, summary: String) throws {
-        self.report(report.diagnostics, sources: report.sources, summary: summary)
+        let unread = self.report(report, summary: summary)
         if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         printFailures(report)
-        if !report.failures.isEmpty { throw ExitCode.usage }
+        if let unread { FileHandle.standardError.write(Data("error: \(unread)\n".utf8)) }
+        if !report.failures.isEmpty || unread != nil { throw ExitCode.usage }
         let code = exitCode(errors: report.errorCount, warnings: report.warningCount)
         if code != .success { throw code }
     }
@@ -170,24 +187,16 @@ struct CommandRunner {
         }
     }
 
-    /// Prints diagnostics in the chosen format, then a summary on a terminal.
-    func report(_ diagnostics: [Diagnostic], sources: [String: SourceFile], summary: String) {
-        switch options.format {
-        case .json:
-            FileHandle.standardOutput.write(Data(DiagnosticRenderer.json(diagnostics).utf8))
-        case .github:
-            FileHandle.standardOutput.write(Data(DiagnosticRenderer.github(diagnostics).utf8))
-        case .sarif:
-            FileHandle.standardOutput.write(Data(DiagnosticRenderer.sarif(diagnostics, toolVersion: Logoc.version).utf8))
-        case .human:
-            var text = Self.human(diagnostics, sources: sources)
-            // On a terminal (or with --verbose) a summary; in a pipe, nothing but diagnostics.
-            if (Terminal.isTerminal(STDERR_FILENO) || options.verbose) && !options.quiet && !summary.isEmpty {
-                if !diagnostics.isEmpty { text += "\n" }
-                text += summary + "\n"
-            }
-            FileHandle.standardError.write(Data(text.utf8))
-        }
+    /// Prints the report's diagnostics in the chosen format, then a summary
+    /// on a terminal (`DiagnosticPrinter`, one diagnostic at a time). The
+    /// reason, when diagnostics spooled to disk could not be read back.
+    @discardableResult
+    func report(_ report: RunReport, summary: String) -> String? {
+        let human = options.format == .human
+        // On a terminal (or with --verbose) a summary; in a pipe, nothing but diagnostics.
+        let showsSummary = human && (Terminal.isTerminal(STDERR_FILENO) || options.verbose) && !options.quiet && !summary.isEmpty
+        return DiagnosticPrinter.print(report, format: options.format, colour: human && Terminal.usesColour(STDERR_FILENO),
+                                       summary: showsSummary ? summary : nil)
     }
 
     /// Diagnostics with caret excerpts, for standard error: in colour on a

@@ -51,7 +51,7 @@ struct Verify: ParsableCommand {
             ? "\(report.recorded.count) recorded, \(report.updated.count) updated, \(report.deleted.count) deleted in \(golden)"
             : "\(report.matched) matched, \(report.changed.count) changed, \(report.added.count) new, \(report.removed.count) removed"
         lines.append(summary)
-        runner.report(report.build.diagnostics, sources: report.build.sources, summary: "")
+        runner.report(report.build, summary: "")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         runner.printFailures(report.build)
         if !report.build.failures.isEmpty { throw ExitCode.usage }

@@ -38,7 +38,7 @@ struct Watch: ParsableCommand {
                 let report = try runner.run(paths: folders, output: output.directory, force: force, session: session)
                 force = false
                 runner.printExplanations(report, explain: output.explain)
-                runner.report(report.diagnostics, sources: report.sources, summary: runner.buildSummary(report, since: start, writtenTo: nil))
+                runner.report(report, summary: runner.buildSummary(report, since: start, writtenTo: nil))
                 // `--timings`: each build's stages, as `build` prints them.
                 if let line = report.timings { FileHandle.standardError.write(Data((line + "\n").utf8)) }
                 runner.printFailures(report)

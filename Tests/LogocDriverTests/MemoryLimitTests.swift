@@ -159,4 +159,40 @@ private let isUnsanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] 
         #expect(noOpPerSpec < 1_200, "no-op rebuild: \(noOpPerSpec) bytes a spec file")
         #expect(coldPerSpec < 1_650, "cold build: \(coldPerSpec) bytes a spec file")
     }
+
+    /// What a check keeps of each spec file until its end (issue 21 part
+    /// 1): 14,000 one-output specs against 2,000 (both many chunks of 256,
+    /// so both hold a whole chunk in flight), as bytes a spec
+    /// file of peak memory. A check takes its files from discovery a chunk
+    /// at a time (`Discovery.Stream`), keeps no plan, and keeps each output
+    /// path's claim for `E014` as 8 bytes (`OutputClaims`). Measured on
+    /// 2026-11-25 (release builds, these projects by hand, load 7): 152
+    /// bytes a spec file, against 810 for the code before, which kept the
+    /// discovered inputs, the plan's lists and relative paths and a
+    /// dictionary of claims whole (this test gave 675 with the code
+    /// before's release binary in place of the debug one). The bound
+    /// sits between.
+    @Test func whatACheckKeepsPerSpecFileIsSmall() throws {
+        let folder = try TemporaryFolder()
+        func project(_ name: String, count: Int) throws {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+            for i in 0..<count {
+                let dir = folder.path + "/" + name + "/Specs/f\(i / 1_000)"
+                if i % 1_000 == 0 { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+                let colour = String(format: "#%06X", (i &* 2_654_435_761) & 0xFFFFFF)
+                try Self.write("size: 16\nbackground: \"\(colour)\"\noutput: {formats: [png]}\n", to: dir + "/s\(i).yaml")
+            }
+        }
+        let (some, many) = (2_000, 14_000)
+        try project("some", count: some)
+        try project("many", count: many)
+        var peaks: [String: Int] = [:]
+        for name in ["some", "many", "some", "many"] {
+            // The lower of two runs of each: a busy machine only adds to a peak.
+            let peak = try Self.peak(["check", "--root", name, name + "/Specs", "--jobs", "2"], in: folder)
+            peaks[name] = min(peaks[name] ?? .max, peak)
+        }
+        let perSpec = ((peaks["many"] ?? 0) - (peaks["some"] ?? 0)) / (many - some)
+        #expect(perSpec < 400, "check: \(perSpec) bytes a spec file")
+    }
 }

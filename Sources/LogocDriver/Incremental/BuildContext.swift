@@ -64,8 +64,9 @@ final class BuildContext: Sendable {
 
     /// Where `logoc.yaml` is or would be: a spec depends on it even when absent.
     let configPath: String
-    /// Project-relative paths of the run's spec files, worked out once.
-    let relativePaths: [String: String]
+    /// Project-relative paths of the run's spec files, worked out once
+    /// (a check that discovers its files as it goes: the chunk's, `know`).
+    private let knownPaths: Locked<[String: String]>
     /// `--remote-cache`, and the machine's part of its keys (`RemoteActionKey.toolchain`).
     let remote: RemoteCache?
     let remoteToolchain: String
@@ -74,7 +75,7 @@ final class BuildContext: Sendable {
 
     init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, relativePaths: [String: String] = [:],
          remote: RemoteCache? = nil, checkCache: CheckCache? = nil) {
-        self.relativePaths = relativePaths
+        knownPaths = Locked(relativePaths)
         self.checkCache = checkCache
         self.remote = remote
         remoteToolchain = remote == nil ? "" : RemoteActionKey.toolchain(project: project) {
@@ -99,7 +100,13 @@ final class BuildContext: Sendable {
 
     /// A path relative to the project root (absolute when outside it).
     func relative(_ path: String) -> String {
-        Self.relative(path, root: project.paths.root, known: relativePaths)
+        if let known = knownPaths.withLock({ $0[path] }) { return known }
+        return Self.relative(path, root: project.paths.root, known: [:])
+    }
+
+    /// The relative paths of the next chunk's spec files, in place of the last chunk's.
+    func know(_ paths: [String: String]) {
+        knownPaths.withLock { $0 = paths }
     }
 
     static func relative(_ path: String, root: String, known relativePaths: [String: String]) -> String {
