@@ -325,7 +325,7 @@ public struct SpecChecker: Sendable {
             }
             chain.append(file)
             partials.append(file)
-            if let inner = extendsBase(of: partial, directory: (file as NSString).deletingLastPathComponent, display: partialDisplay,
+            if let inner = extendsBase(of: partial, directory: PathResolver.folder(of: file), display: partialDisplay,
                                        chain: &chain, partials: &partials, sources: &sources, expanded: &expanded, into: &result) {
                 partial = NodeMerger.merge(inner, partial)
             }

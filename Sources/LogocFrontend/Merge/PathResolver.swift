@@ -181,14 +181,17 @@ public struct PathResolver: Sendable {
     }
 
     /// `(path as NSString).deletingLastPathComponent`, without bridging to
-    /// NSString for the paths discovery makes (absolute, no empty component,
-    /// no trailing slash): that cost more than a YAML key per spec. Any other
-    /// path goes to Foundation. (Still pays, callgrind 2026-11-24: 1.8 % of
-    /// `check` of 1,000 bench specs, 51 M of 2,812 M instructions.)
+    /// NSString for a path with no empty component and no trailing slash
+    /// (every path discovery makes, absolute or as displayed): that cost
+    /// more than a YAML key per spec. Any other path goes to Foundation.
+    /// (Still pays, callgrind 2026-11-24: 1.8 % of `check` of 1,000 bench
+    /// specs; relative paths went to Foundation until 2026-11-28, 1.1 % of a
+    /// check of 10,000 in `displayJoin`.)
     public static func folder(of path: String) -> String {
-        guard path.hasPrefix("/"), !path.hasSuffix("/"), !hasDoubleSlash(path), let slash = lastSlash(in: path) else {
+        guard !path.isEmpty, !path.hasSuffix("/"), !hasDoubleSlash(path) else {
             return (path as NSString).deletingLastPathComponent
         }
+        guard let slash = lastSlash(in: path) else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
@@ -211,7 +214,7 @@ public struct PathResolver: Sendable {
     /// diagnostics (`Specs/team/../_base.yaml` → `Specs/_base.yaml`).
     public static func displayJoin(_ displayFile: String, _ relative: String) -> String {
         if relative.hasPrefix("/") { return relative }
-        let folder = (displayFile as NSString).deletingLastPathComponent
+        let folder = folder(of: displayFile)
         var parts: [String] = folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let absolute = displayFile.hasPrefix("/")
         for component in relative.split(separator: "/") {
