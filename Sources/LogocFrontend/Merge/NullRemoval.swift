@@ -11,12 +11,12 @@ import LogocCore
 /// are plain text, as everywhere else: merging replaces lists whole, so
 /// there is nothing below to remove.
 enum NullRemoval {
-    /// The spellings of YAML 1.2's null that drop a key. Quoted, each is text.
-    static let spellings: Set<String> = ["null", "Null", "NULL", "~"]
-
-    /// Whether `node` is a plain `null` or `~`.
+    /// Whether `node` is a plain `null` or `~` (YAML 1.2's spellings of
+    /// null, `null`, `Null`, `NULL` and `~`, drop a key; quoted, each is text).
     static func isNull(_ node: YAMLNode) -> Bool {
-        if case .scalar(let text, .plain) = node.kind { return spellings.contains(text) }
+        // Compared as they are, not hashed into a set: every value of every
+        // spec is asked.
+        if case .scalar(let text, .plain) = node.kind { return text == "null" || text == "~" || text == "Null" || text == "NULL" }
         return false
     }
 
@@ -32,17 +32,27 @@ enum NullRemoval {
 
     /// Every null pair of `node`'s mappings (not inside lists), in document order.
     static func removals(in node: YAMLNode, below path: [String] = []) -> [Removal] {
-        guard let pairs = node.pairs else { return [] }
         var found: [Removal] = []
+        var path = path
+        collect(node, path: &path, into: &found)
+        return found
+    }
+
+    /// `removals`, with one path changed in place on the way down: a new
+    /// path for every key of every spec was most of the cost, and most
+    /// specs hold no null at all.
+    private static func collect(_ node: YAMLNode, path: inout [String], into found: inout [Removal]) {
+        guard case .mapping(let pairs) = node.kind else { return }
         for pair in pairs {
-            guard let key = pair.key.scalar else { continue }
+            guard case .scalar(let key, _) = pair.key.kind else { continue }
             if isNull(pair.value) {
                 found.append(Removal(path: path + [key], span: pair.value.span))
-            } else {
-                found += removals(in: pair.value, below: path + [key])
+            } else if case .mapping = pair.value.kind {
+                path.append(key)
+                collect(pair.value, path: &path, into: &found)
+                path.removeLast()
             }
         }
-        return found
     }
 
     /// Whether `node` holds a value that is not null at `path`.

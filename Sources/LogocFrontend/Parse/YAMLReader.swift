@@ -86,10 +86,29 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         /// A mapping's key whose value comes next.
         var pendingKey: YAMLNode?
-        /// A mapping's keys so far, where each was set.
-        var seen: [String: SourceSpan] = [:]
+        /// A large mapping's keys so far, where each was set: made only
+        /// past `scanLimit` keys. Below it the pairs are scanned, since most
+        /// mappings hold a few keys and a dictionary for each was 2 % of a
+        /// check (and a scan alone would make a mapping of thousands of
+        /// keys quadratic).
+        var seen: [String: SourceSpan]?
+        static let scanLimit = 16
         /// Nodes below, aliases expanded, the container itself included.
         var size = 1
+
+        /// Where the key `text` was first set in this mapping, if it was.
+        func firstKey(_ text: String) -> SourceSpan? {
+            if let seen { return seen[text] }
+            return pairs.first { $0.key.scalar == text }?.key.span
+        }
+
+        /// Notes a new key, before its pair is added.
+        mutating func remember(_ text: String, at span: SourceSpan) {
+            if seen == nil, pairs.count >= Self.scanLimit {
+                seen = Dictionary(pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.key.span) } }) { first, _ in first }
+            }
+            seen?[text] = span
+        }
 
         static func mapping(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: true, start: start, anchor: anchor) }
         static func sequence(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: false, start: start, anchor: anchor) }
@@ -237,14 +256,14 @@ private struct TreeBuilder {
             stack[top].pendingKey = Self.discardKey(node)
             return
         }
-        if let first = stack[top].seen[text] {
+        if let first = stack[top].firstKey(text) {
             diagnostics.append(Diagnostic(.E007, "duplicate key '\(text)'", at: node.span,
                                           help: "remove one of the two '\(text)' keys",
                                           notes: [.init("'\(text)' is first set here", at: first)]))
             stack[top].pendingKey = Self.discardKey(node)
             return
         }
-        stack[top].seen[text] = node.span
+        stack[top].remember(text, at: node.span)
         stack[top].pendingKey = node
     }
 
