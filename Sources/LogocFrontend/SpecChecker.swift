@@ -33,7 +33,9 @@ public struct SpecChecker: Sendable {
         // A spec file inside the root that is, or sits in a folder that is, a
         // link out of it is not read: discovery finds it by name, but its
         // bytes (quoted in diagnostics) belong to no file of the project.
-        if let real = project.paths.realFile(input.path), !project.paths.isInside(real),
+        // Asked once: `extends` needs it again for cycles (an `lstat` each).
+        let realPath = project.paths.realFile(input.path)
+        if let real = realPath, !project.paths.isInside(real),
            project.paths.isInside(PathResolver.absolute(input.path)) {
             result.diagnostics.append(Diagnostic(.E013, "'\(Quoted.value(input.displayPath))' is a link to '\(Quoted.value(real))', outside the project root",
                                                  at: .startOf(input.displayPath), help: "copy the spec into the project instead of linking it, or pass a wider --root"))
@@ -55,7 +57,7 @@ public struct SpecChecker: Sendable {
         let starts = documents.enumerated().map { $0.offset == 0 ? SourcePosition(line: 0, column: 0) : $0.element.start.start }
         for (index, document) in documents.enumerated() {
             let before = result.diagnostics.count
-            let spec = checkDocument(document, input: input, source: source, multiple: multiple, into: &result)
+            let spec = checkDocument(document, input: input, realPath: realPath, source: source, multiple: multiple, into: &result)
             if !input.isPartial {
                 let via = input.via(name: spec?.name ?? Self.documentName(document) ?? Self.defaultName(input.displayPath))
                 result.diagnostics.notingVia(via, from: before, ownFile: input.displayPath)
@@ -76,7 +78,8 @@ public struct SpecChecker: Sendable {
         return result
     }
 
-    private func checkDocument(_ document: YAMLDocument, input: SpecInput, source: SourceFile, multiple: Bool, into result: inout FileCheck) -> CheckedSpec? {
+    private func checkDocument(_ document: YAMLDocument, input: SpecInput, realPath: String?, source: SourceFile, multiple: Bool,
+                               into result: inout FileCheck) -> CheckedSpec? {
         guard let root = document.root, !root.isEmptyPlain else {
             result.diagnostics.append(Diagnostic(.E004, "this document is empty", at: document.start,
                                                  help: "write the spec's keys, or remove the empty document"))
@@ -91,7 +94,7 @@ public struct SpecChecker: Sendable {
         let own = NodeMerger.expandShorthands(root)
         var sources = [input.displayPath: source]
         // The real path is needed only to find cycles, so only with `extends`.
-        var chain = own["extends"] == nil ? [] : [project.paths.realFile(input.path) ?? input.path]
+        var chain = own["extends"] == nil ? [] : [realPath ?? input.path]
         var partials: [String] = []
         var expanded = ExpandedPartials()
         // What the spec is merged over: its partials, and under them logoc.yaml's `output`.

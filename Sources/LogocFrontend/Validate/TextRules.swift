@@ -52,18 +52,28 @@ public enum TextRules {
         }
     }
 
+    /// (The counts are worded only for a refusal: every text of every spec
+    /// is asked, and wording them each time was half of decoding a text.)
     private static func lengthMessage(_ text: String) -> String? {
         let characters = text.count, scalars = text.unicodeScalars.count
-        let counted = "\(characters) character\(characters == 1 ? "" : "s") of \(scalars) code point\(scalars == 1 ? "" : "s")"
+        func counted() -> String {
+            "\(characters) character\(characters == 1 ? "" : "s") of \(scalars) code point\(scalars == 1 ? "" : "s")"
+        }
         if characters > maxCharacters {
-            return "is \(counted); a logo's text is limited to \(maxCharacters) characters"
+            return "is \(counted()); a logo's text is limited to \(maxCharacters) characters"
         }
         if scalars > maxScalars {
-            return "is \(counted); a logo's text is limited to \(maxScalars) code points"
+            return "is \(counted()); a logo's text is limited to \(maxScalars) code points"
         }
-        if let (index, widest) = text.enumerated().map({ ($0.offset, $0.element.unicodeScalars.count) }).max(by: { $0.1 < $1.1 }),
-           widest > maxScalarsPerCharacter {
-            return "has a character (the \(ordinal(index + 1))) made of \(widest) code points; at most \(maxScalarsPerCharacter) combine into one character"
+        // Every character is one code point: none can be too wide.
+        guard scalars > characters else { return nil }
+        var widest = 0, widestIndex = 0
+        for (index, character) in text.enumerated() {
+            let width = character.unicodeScalars.count
+            if width > widest { (widest, widestIndex) = (width, index) }
+        }
+        if widest > maxScalarsPerCharacter {
+            return "has a character (the \(ordinal(widestIndex + 1))) made of \(widest) code points; at most \(maxScalarsPerCharacter) combine into one character"
         }
         return nil
     }
