@@ -359,6 +359,29 @@ struct YAMLReaderTests {
         #expect(documents.count == 1)
     }
 
+    // MARK: Duplicate keys, in small and large mappings
+
+    /// A mapping's keys are scanned for duplicates while it is small and
+    /// looked up in a dictionary past `scanLimit` keys: each way finds every
+    /// duplicate, at the second key, with a note at the first, whether the
+    /// first came before or after the switch.
+    @Test(arguments: [3, 15, 16, 17, 40])
+    func duplicateKeysAreFoundInMappingsOfEverySize(_ count: Int) {
+        var lines = (0..<count).map { "k\($0): \($0)" }
+        // A duplicate of the first key, of the last, and of a middle one, at the end.
+        lines += ["k0: again", "k\(count - 1): again", "k\(count / 2): again"]
+        let text = lines.joined(separator: "\n") + "\n"
+        let read = YAMLReader().read(Array(text.utf8), file: "f.yaml")
+        let found = read.diagnostics.filter { $0.code == .E007 }.map { d in
+            "\(d.span?.start.line ?? 0)→\(d.notes.first?.span?.start.line ?? 0)"
+        }
+        #expect(found == ["\(count + 1)→1", "\(count + 2)→\(count)", "\(count + 3)→\(count / 2 + 1)"])
+        // The duplicates' values are dropped: the first values stay.
+        let root = read.documents.first?.root
+        #expect(root?.pairs?.count == count)
+        #expect(root?["k0"]?.scalar == "0")
+    }
+
     // MARK: Helpers
 
     /// Writes `prefix` followed by the marked `text` (each U+FFFD replaced by
