@@ -16,7 +16,7 @@ public struct YAMLNode: Sendable, Equatable {
         }
     }
 
-    public indirect enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         case scalar(String, ScalarStyle)
         case mapping([Pair])
         case sequence([YAMLNode])
