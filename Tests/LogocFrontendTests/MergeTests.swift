@@ -148,4 +148,29 @@ struct RealFileTests {
         #expect(resolver.realFile(root + "/linked/b.yaml")?.hasSuffix("/real/a.yaml") == true)
         #expect(resolver.realFile(root + "/real/missing.yaml") == nil)
     }
+
+    /// Small mappings are merged by searching their keys, large ones
+    /// (past `NodeMerger.searchLimit` pairs) through an index: either way
+    /// the base's keys keep their order, an overlaid key keeps its place
+    /// with the overlay's value (merged, for a mapping, with its
+    /// alternatives replaced), and the overlay's new keys follow in order.
+    @Test(arguments: [1, 8, 10, 11, 40])
+    func mergingKeepsOrderAndPlacesWhateverTheSize(_ count: Int) throws {
+        func node(_ text: String) throws -> YAMLNode {
+            try #require(YAMLReader().read(Array(text.utf8), file: "f.yaml").documents.first?.root)
+        }
+        let baseKeys = (0..<count).map { "k\($0)" }
+        let base = try node((baseKeys.map { "\($0): base" } + ["text: {content: AB, color: white}"]).joined(separator: "\n"))
+        let overlay = try node("new1: over\nk0: over\ntext: {initials: Ada Lovelace}\nk\(count - 1): over\nnew2: over\n")
+        let merged = NodeMerger.merge(base, overlay)
+        let pairs = try #require(merged.pairs)
+        #expect(pairs.map { $0.key.scalar ?? "" } == baseKeys + ["text", "new1", "new2"])
+        let over: Set<String> = ["k0", "k\(count - 1)", "new1", "new2"]
+        for pair in pairs where pair.key.scalar != "text" {
+            #expect(pair.value.scalar == (over.contains(pair.key.scalar ?? "") ? "over" : "base"), "\(pair.key.scalar ?? "")")
+        }
+        let text = try #require(merged["text"])
+        #expect(text.pairs?.map { $0.key.scalar ?? "" } == ["color", "initials"])
+        #expect(text["initials"]?.span.start.line == 3)
+    }
 }

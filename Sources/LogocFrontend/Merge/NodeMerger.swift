@@ -17,29 +17,40 @@ enum NodeMerger {
         var pairs = basePairs
         if let key, let group = alternatives[key] {
             // A key dropped with `null` sets no alternative.
-            let overlaid = Set(overPairs.filter { !NullRemoval.isNull($0.value) }.compactMap(\.key.scalar)).intersection(group)
+            let overlaid = group.filter { name in overPairs.contains { $0.key.scalar == name && !NullRemoval.isNull($0.value) } }
             if !overlaid.isEmpty {
                 pairs.removeAll { pair in pair.key.scalar.map { group.contains($0) && !overlaid.contains($0) } ?? false }
             }
         }
-        // Keys found through an index, not a search per key: merging two
-        // mappings of 10,000 keys searched 10⁸ pairs.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(pairs.count)
-        for (i, pair) in pairs.enumerated() {
-            if let name = pair.key.scalar, index[name] == nil { index[name] = i }
+        // Keys found through an index, not a search per key, once the
+        // mappings are large: merging two mappings of 10,000 keys searched
+        // 10⁸ pairs. A spec's mappings hold a few keys, where a search is
+        // cheaper than an index made for each merge.
+        var index: [String: Int]?
+        if pairs.count + overPairs.count > Self.searchLimit {
+            var made: [String: Int] = [:]
+            made.reserveCapacity(pairs.count)
+            for (i, pair) in pairs.enumerated() {
+                if let name = pair.key.scalar, made[name] == nil { made[name] = i }
+            }
+            index = made
         }
         for pair in overPairs {
             guard let name = pair.key.scalar else { continue }
-            if let i = index[name] {
+            let found: Int?
+            if let index { found = index[name] } else { found = pairs.firstIndex { $0.key.scalar == name } }
+            if let i = found {
                 pairs[i] = .init(key: pair.key, value: merge(pairs[i].value, pair.value, key: name))
             } else {
-                index[name] = pairs.count
+                index?[name] = pairs.count
                 pairs.append(pair)
             }
         }
         return YAMLNode(.mapping(pairs), span: overlay.span)
     }
+
+    /// Most pairs of two mappings merged by searching them.
+    static let searchLimit = 16
 
     /// Writes the shorthands out in full, so that merging works on the same
     /// shape whatever form each file used: `text: AB` → `text: {content: AB}`,
