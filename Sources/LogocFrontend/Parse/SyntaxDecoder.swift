@@ -95,24 +95,27 @@ struct SyntaxDecoder {
             }
             diagnostics.append(Diagnostic(.E002, "unknown key '\(Quoted.value(key))'\(place)", at: pair.key.span, help: help))
         }
-        let where_ = context.map { "'\($0)'" } ?? "the spec"
+        // Worded only for a diagnostic (five mappings a spec asked for it).
+        func where_() -> String { context.map { "'\($0)'" } ?? "the spec" }
         for key in spec.required where result[key] == nil && checksPresence && !suggested.contains(key) {
-            diagnostics.append(Diagnostic(.E004, "\(where_) needs '\(key)'", at: node.span,
-                                          help: "add '\(key):' to \(where_)"))
+            diagnostics.append(Diagnostic(.E004, "\(where_()) needs '\(key)'", at: node.span,
+                                          help: "add '\(key):' to \(where_())"))
         }
         for group in spec.exactlyOne {
+            // One of the group set, as it should be: nothing to list.
+            if group.count(where: { result[$0] != nil }) == 1 { continue }
             let present = group.filter { result[$0] != nil }
             if present.isEmpty, !checksPresence || group.contains(where: suggested.contains) {
                 continue
             } else if present.isEmpty, let none = spec.noneOfGroup {
                 diagnostics.append(Diagnostic(.E004, none.message, at: node.span, help: none.help))
             } else if present.isEmpty {
-                diagnostics.append(Diagnostic(.E004, "\(where_) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
+                diagnostics.append(Diagnostic(.E004, "\(where_()) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
                                               help: "add one of " + Self.list(group, quote: true, or: true)))
             } else if present.count > 1 {
                 let set = present.compactMap { result[$0] }.sorted { $0.key.span < $1.key.span }
                 guard let first = set.first, let second = set.last else { continue }
-                diagnostics.append(Diagnostic(.E004, "\(where_) sets both " + Self.list(present, quote: true, or: false) + "; they exclude each other",
+                diagnostics.append(Diagnostic(.E004, "\(where_()) sets both " + Self.list(present, quote: true, or: false) + "; they exclude each other",
                                               at: second.key.span, help: "keep only one of " + Self.list(group, quote: true, or: true),
                                               notes: [.init("'\(first.key.scalar ?? "")' is set here", at: first.key.span)]))
                 for key in present { result[key] = nil }
@@ -319,15 +322,16 @@ struct SyntaxDecoder {
         return Located(output, at: node.span)
     }
 
-    private mutating func checkUnique<T: Hashable>(_ items: Located<[Located<T>]>, key: String) {
-        var seen: [T: SourceSpan] = [:]
-        for item in items.value {
-            if let first = seen[item.value] {
-                diagnostics.append(Diagnostic(.E007, "'\(item.value)' is listed twice in '\(key)'", at: item.span,
-                                              help: "remove the second '\(item.value)'", notes: [.init("first listed here", at: first)]))
-            } else {
-                seen[item.value] = item.span
-            }
+    /// E007 at each item listed again. The lists are short (`formats`,
+    /// `scales`, `colorVision`: at most six items, their `count` checked
+    /// before), so each item is compared with those before it rather than
+    /// hashed into a dictionary made for every spec.
+    private mutating func checkUnique<T: Equatable>(_ items: Located<[Located<T>]>, key: String) {
+        let list = items.value
+        for (i, item) in list.enumerated() {
+            guard let first = list[..<i].first(where: { $0.value == item.value }) else { continue }
+            diagnostics.append(Diagnostic(.E007, "'\(item.value)' is listed twice in '\(key)'", at: item.span,
+                                          help: "remove the second '\(item.value)'", notes: [.init("first listed here", at: first.span)]))
         }
     }
 
