@@ -279,6 +279,17 @@ struct DiagnosticCodeTests {
             """], [ExpectedDiagnostic("2️⃣", .E007, "duplicate key 'content'", noteAt: "1️⃣")])
     }
 
+    @Test func e007EachRepeatInAListNotesTheFirst() {
+        assertDiagnostics(files: ["spec.yaml": """
+            text: AB
+            output: {formats: [1️⃣png, svg, 2️⃣png, 3️⃣png], scales: [4️⃣2, 5️⃣2]}
+            """], [
+                ExpectedDiagnostic("2️⃣", .E007, "'png' is listed twice in 'formats'", noteAt: "1️⃣", note: "first listed here"),
+                ExpectedDiagnostic("3️⃣", .E007, "'png' is listed twice in 'formats'", noteAt: "1️⃣", note: "first listed here"),
+                ExpectedDiagnostic("5️⃣", .E007, "'2' is listed twice in 'scales'", noteAt: "4️⃣", note: "first listed here"),
+            ])
+    }
+
     // MARK: E010 text colour equals background
 
     @Test func e010SolidBackgroundEvenWithContrastOff() {
