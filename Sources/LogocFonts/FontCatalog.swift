@@ -166,14 +166,14 @@ public final class FontCatalog: Sendable {
     /// Which glyphs of the project's font files draw nothing (see `GlyphInk`).
     private let ink = GlyphInk()
     /// Every bundled font file, to tell them from the project's.
-    private static let bundledFiles = Set(bundled.flatMap(\.files))
+    static let bundledFiles = Set(bundled.flatMap(\.files))
 
     /// The scalars of `scalars` that one of `faces` claims (in its character
     /// map) but draws nothing for. Only faces from project files are asked:
     /// the bundled fonts are known to draw what they claim.
     public func blank(_ scalars: [Unicode.Scalar], in faces: [FontFace]) -> [Unicode.Scalar] {
         var blank: [Unicode.Scalar] = []
-        for face in faces where !Self.bundledFiles.contains(face.path) {
+        for face in faces where !face.isBundled {
             let claimed = scalars.filter { face.covers($0) && !blank.contains($0) }
             blank += ink.blank(claimed, path: face.path, index: face.index)
         }

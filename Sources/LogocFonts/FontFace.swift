@@ -13,6 +13,11 @@ public final class FontFace: @unchecked Sendable {
     /// CSS-like weight, 100–900.
     public let weight: Int
     public let italic: Bool
+    /// Whether the file is one of the bundled fonts (`FontCatalog.bundled`),
+    /// known to draw what it claims: decided once here, since every text of
+    /// every spec asks it of each face it may fall back to (hashing the path
+    /// each time was 1 % of a check).
+    public let isBundled: Bool
     private let charset: OpaquePointer
 
     /// Reads face `index` of `path`; nil when the file is not a font.
@@ -45,6 +50,7 @@ public final class FontFace: @unchecked Sendable {
         self.families = names
         self.weight = Int(FcWeightToOpenType(Int32(fcWeight)))
         self.italic = slant != 0
+        self.isBundled = FontCatalog.bundledFiles.contains(path)
         self.charset = copy
     }
 
