@@ -74,6 +74,27 @@ struct FastPathTests {
         }
     }
 
+    /// A partial named by a plain name is joined to the spec's folder
+    /// without splitting it; every other path goes through the components.
+    @Test func displayPathsOfPartials() {
+        let cases: [(file: String, relative: String, joined: String)] = [
+            ("Specs/g000/s00001.yaml", "_person.yaml", "Specs/g000/_person.yaml"),
+            ("s.yaml", "_p.yaml", "_p.yaml"),
+            ("/a/b.yaml", "_p.yaml", "/a/_p.yaml"),
+            ("/b.yaml", "_p.yaml", "//_p.yaml"),
+            ("Specs/x.yaml", "../_p.yaml", "_p.yaml"),
+            ("Specs/x.yaml", "./_p.yaml", "Specs/_p.yaml"),
+            ("Specs/x.yaml", "..", "."),
+            ("Specs/x.yaml", ".", "Specs"),
+            ("Specs/x.yaml", "/abs/_p.yaml", "/abs/_p.yaml"),
+            ("Spécs/é/x.yaml", "_ü.yaml", "Spécs/é/_ü.yaml"),
+            ("Specs/x.yaml", "a/\u{301}b.yaml", "Specs/a/\u{301}b.yaml"),
+        ]
+        for c in cases {
+            #expect(PathResolver.displayJoin(c.file, c.relative) == c.joined, "\(c.file) + \(c.relative)")
+        }
+    }
+
     @Test func partialsAsSplittingFinds() {
         for path in Self.paths + ["a", "a/", "_", "/_", "a/_/", "__", "a/._", "a/b/_c//", "_a/b", "\u{600}/_a", "a/_\u{600}/", "_\u{301}a.yaml", "a/_\u{301}.yaml", "a/\u{301}_b.yaml", "a/b_"] {
             let expected = path.split(separator: "/").last?.hasPrefix("_") ?? false

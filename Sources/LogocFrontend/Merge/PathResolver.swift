@@ -215,6 +215,12 @@ public struct PathResolver: Sendable {
     public static func displayJoin(_ displayFile: String, _ relative: String) -> String {
         if relative.hasPrefix("/") { return relative }
         let folder = folder(of: displayFile)
+        // One plain name (`_person.yaml`, what most specs extend): the
+        // folder and the name, as the loop below would join them, without
+        // splitting the folder into components and joining them again.
+        if !relative.isEmpty, relative != ".", relative != "..", !relative.utf8.contains(UInt8(ascii: "/")) {
+            return folder.isEmpty ? relative : folder + "/" + relative
+        }
         var parts: [String] = folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let absolute = displayFile.hasPrefix("/")
         for component in relative.split(separator: "/") {

@@ -97,7 +97,9 @@ private struct TreeBuilder {
         var size = 1
 
         /// Where the key `text` was first set in this mapping, if it was.
-        func firstKey(_ text: String) -> SourceSpan? {
+        /// (Mutating only so that `stack[top].firstKey` is asked in place:
+        /// a non-mutating call copied the whole container, pairs and all.)
+        mutating func firstKey(_ text: String) -> SourceSpan? {
             if let seen { return seen[text] }
             return pairs.first { $0.key.scalar == text }?.key.span
         }
@@ -229,7 +231,7 @@ private struct TreeBuilder {
 
     /// Adds a finished node to the open container (or makes it the root).
     /// `counted` is true for containers, whose own node was counted on open.
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?, counted: Bool = false) {
+    private mutating func add(_ node: consuming YAMLNode, size: Int, anchor: String?, counted: Bool = false) {
         if !counted { count(size, at: node.span) }
         if abandoned { return }
         if let anchor { anchors[anchor] = (node, size) }
