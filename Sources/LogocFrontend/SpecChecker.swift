@@ -109,7 +109,7 @@ public struct SpecChecker: Sendable {
         let darkNode = merged["dark"].flatMap { NullRemoval.isNull($0) ? nil : $0 }
         let smallNode = merged["small"].flatMap { NullRemoval.isNull($0) ? nil : $0 }
         // `key: null` drops what the partials gave (NullRemoval).
-        let removal = NullRemoval.apply(to: NodeMerger.removing(["extends", "dark", "small"], from: merged), root: LanguageSchema.logo)
+        let removal = NullRemoval.apply(to: NodeMerger.removing(Self.notInLight, from: merged), root: LanguageSchema.logo)
         merged = removal.node
         if !input.isPartial {
             result.diagnostics += removal.diagnostics
@@ -229,6 +229,10 @@ public struct SpecChecker: Sendable {
         }
         result.diagnostics += validated
     }
+
+    /// The keys a spec's light drawing is decoded without (a set made once,
+    /// not for every spec).
+    static let notInLight: Set<String> = ["extends", "dark", "small"]
 
     /// The `name:` a document writes, read before (or without) decoding it.
     static func documentName(_ document: YAMLDocument) -> String? {
