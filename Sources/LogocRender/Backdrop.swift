@@ -40,12 +40,19 @@ final class Backdrop {
             (darkest, lightest) = Self.extremes(buffer: buffer, rect: rect, colors: [])
             return
         }
-        var all: [Double] = []
+        // Written into storage sized once for the window (a translucent
+        // pixel gives two): appending to a growing array, a uniqueness check
+        // and now and then a copy per pixel, was a third of making it.
+        let pixels = Self.window(of: rect, in: buffer).map { $0.x.count * $0.y.count } ?? 0
         var low = 2.0, high = -1.0
-        Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
-            all.append(l)
-            low = min(low, l)
-            high = max(high, l)
+        let all = [Double](unsafeUninitializedCapacity: 2 * pixels) { out, count in
+            count = 0
+            Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
+                out[count] = l
+                count += 1
+                low = min(low, l)
+                high = max(high, l)
+            }
         }
         (darkest, lightest) = (low, high)
         luminances = all
@@ -119,9 +126,8 @@ final class Backdrop {
             }
             return
         }
-        let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
-        let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
+        guard let (columns, rows) = window(of: rect, in: buffer) else { return }
+        let (x0, x1, y0, y1) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
         WCAG.red.withUnsafeBufferPointer { r in
             WCAG.green.withUnsafeBufferPointer { g in
                 WCAG.blue.withUnsafeBufferPointer { b in
@@ -151,6 +157,14 @@ final class Backdrop {
                 }
             }
         }
+    }
+
+    /// The whole pixels of `buffer` that `rect` touches; nil when none.
+    private static func window(of rect: Rect, in buffer: PixelBuffer) -> (x: Range<Int>, y: Range<Int>)? {
+        let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
+        let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0..<x1, y0..<y1)
     }
 
     /// The contrast that all but the lowest `percentile` of the pixels

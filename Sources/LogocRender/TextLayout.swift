@@ -50,18 +50,15 @@ package final class TextLayout {
         self.session = session
         hasColorGlyphs = draft.hasColorGlyphs
         let (bodyHeight, bandHeight) = (fit.bodyHeight, fit.bandHeight)
-        func ink(at size: Double) -> Rect { draft.ink(at: size) }
         var size = fit.firstSize
-        var box = ink(at: size)
-        var baseline = draft.baseline
+        var (box, baseline) = draft.sized(at: size, references: references)
         var tries = 0
         // A text sized to fit touches the area's edge exactly; measured
         // again at that size (outlines to Cairo's 1/256 px) it overflows
         // by a hair or not, at random: a hair is not an overflow.
         while fit.growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < TextFit.maximumShrinks {
             size *= TextFit.shrinkStep
-            box = ink(at: size)
-            baseline = draft.baseline
+            (box, baseline) = draft.sized(at: size, references: references)
             tries += 1
         }
         fontSize = size
@@ -191,8 +188,24 @@ final class ReferenceInks {
         let band: TextPlacement.Band
     }
 
+    /// A text's ink and baseline at a size other than the reference, the
+    /// size it is drawn at: exact outlines there, which a new Pango font
+    /// and a layout at that size cost (a third of measuring a `check`),
+    /// and a team's initials, fonts and sizes recur from spec to spec.
+    struct SizedKey: Hashable {
+        let text: String
+        let font: FontChoice
+        let size: Double
+    }
+
+    struct Sized {
+        let ink: Rect
+        let baseline: Double
+    }
+
     private(set) var known: [Key: Reference] = [:]
     private(set) var bands: [BandKey: Double?] = [:]
+    private(set) var sized: [SizedKey: Sized] = [:]
     /// Inks kept, at most; all are dropped when it is reached.
     static let limit = 4_096
 
@@ -200,6 +213,12 @@ final class ReferenceInks {
     func remember(_ measured: Reference, for key: Key) {
         if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
         known[key] = measured
+    }
+
+    /// Keeps the ink and baseline of a text at a size.
+    func remember(_ measured: Sized, for key: SizedKey) {
+        if sized.count >= Self.limit { sized.removeAll(keepingCapacity: true) }
+        sized[key] = measured
     }
 
     /// Keeps a band's height (nil: the fonts have no outline for its letter).
@@ -285,8 +304,7 @@ private final class UnsizedLayout {
     /// Pango's ink rectangle, the outlines' control box, only for colour
     /// emoji, which are bitmaps without outlines.
     func ink(at size: Double) -> Rect {
-        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, description)
+        setSize(size)
         if !hasColorGlyphs, let measuring = session.measuring.context,
            let outlines = OutlineInk.box(of: layout, on: measuring, glyphs: session.measuring.glyphs) { return outlines }
         var inkRect = PangoRectangle(), logical = PangoRectangle()
@@ -294,6 +312,26 @@ private final class UnsizedLayout {
         let scale = Double(PANGO_SCALE)
         return Rect(x: Double(inkRect.x) / scale, y: Double(inkRect.y) / scale,
                     width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
+    }
+
+    /// Sets the layout's font size; nothing is laid out until asked.
+    private func setSize(_ size: Double) {
+        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+    }
+
+    /// `ink(at:)` and `baseline` at `size`, remembered in `references`
+    /// (`ReferenceInks.sized`): known, the layout is only set to `size`,
+    /// as measuring leaves it, for drawing; nothing is laid out.
+    func sized(at size: Double, references: ReferenceInks?) -> (ink: Rect, baseline: Double) {
+        let key = ReferenceInks.SizedKey(text: run.text, font: run.font, size: size)
+        if let known = references?.sized[key] {
+            setSize(size)
+            return (known.ink, known.baseline)
+        }
+        let measured = ReferenceInks.Sized(ink: ink(at: size), baseline: baseline)
+        references?.remember(measured, for: key)
+        return (measured.ink, measured.baseline)
     }
 
     /// The baseline, down from the layout's top, at the size last asked.
