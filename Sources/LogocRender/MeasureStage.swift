@@ -54,7 +54,6 @@ public struct Measured {
 struct MeasureStage {
     let painter: Painter
     let session: FontSession
-    let catalog: FontCatalog
     let references: ReferenceInks
     let surfaces: SurfacePool
 
@@ -116,7 +115,7 @@ struct MeasureStage {
         }
         guard let run = tree.text else { return Measured(tree: tree, layout: nil, text: nil, border: border, borderFellBack: borderFellBack, canvas: canvas) }
         let layout = try session.locked { () throws(RenderError) -> TextLayout in
-            try TextLayout(run, session: session, catalog: catalog, references: references)
+            try TextLayout(run, session: session, references: references)
         }
         // Only the pixels under the ink matter: read them from the canvas
         // when there is one, or draw just that window of the background (the

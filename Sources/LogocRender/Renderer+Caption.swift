@@ -30,7 +30,7 @@ extension Renderer {
             let run = TextRun(text: panel.caption, font: FontChoice(family: nil, file: nil, weight: 600, italic: false),
                               size: .pixels(13), safeArea: .rect(Rect(x: Double(x), y: 2, width: Double(panelWidth), height: Double(strip - 4))),
                               color: .fixed(.black), minimumContrast: nil)
-            let layout = try session.locked { () throws(RenderError) -> TextLayout in try TextLayout(run, session: session, catalog: catalog) }
+            let layout = try session.locked { () throws(RenderError) -> TextLayout in try TextLayout(run, session: session) }
             session.locked { layout.draw(on: cr, color: (0.11, 0.11, 0.12, 1), outlines: true) }
             x += panelWidth + gap
         }

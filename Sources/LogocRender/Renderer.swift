@@ -75,7 +75,7 @@ public final class Renderer {
         self.budget = budget
         self.session = try FontSession(catalog: catalog)
         self.painter = Painter(images: ImageCache(store: images))
-        self.stage = MeasureStage(painter: painter, session: session, catalog: catalog, references: references, surfaces: surfaces)
+        self.stage = MeasureStage(painter: painter, session: session, references: references, surfaces: surfaces)
     }
 
     /// The tree through the measure stage: the ring's colour picked, the

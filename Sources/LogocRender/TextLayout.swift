@@ -42,7 +42,7 @@ package final class TextLayout {
 
     /// `references`: inks at the reference size already measured by this
     /// layout's session, shared by texts that differ only in size and place.
-    init(_ run: TextRun, session: FontSession, catalog: FontCatalog, references: ReferenceInks? = nil) throws(RenderError) {
+    init(_ run: TextRun, session: FontSession, references: ReferenceInks? = nil) throws(RenderError) {
         let draft = try UnsizedLayout(run, session: session)
         let fit = try draft.fit(references: references)
         let layout = draft.handOver()

@@ -99,7 +99,7 @@ struct TextBoundsDecisionTests {
                     // The ink at its final size against the reference ink scaled to it.
                     let references = ReferenceInks()
                     let layout = try renderer.session.locked { () throws(RenderError) -> TextLayout in
-                        try TextLayout(run, session: renderer.session, catalog: renderer.catalog, references: references)
+                        try TextLayout(run, session: renderer.session, references: references)
                     }
                     guard !layout.hasColorGlyphs, let reference = references.known[.init(text: run.text, font: run.font)] else { continue }
                     let scale = layout.fontSize / TextLayout.referenceSize

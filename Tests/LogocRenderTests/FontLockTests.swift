@@ -83,8 +83,8 @@ struct FontLockTests {
         let sets = Self.ownSets
         let first = try FontSession(catalog: catalog, faceSets: sets)
         let second = try FontSession(catalog: catalog, faceSets: sets)
-        let a = try first.locked { () throws -> UnsafeMutableRawPointer in try Self.face(of: TextLayout(Self.interBold, session: first, catalog: catalog)) }
-        let b = try second.locked { () throws -> UnsafeMutableRawPointer in try Self.face(of: TextLayout(Self.interBold, session: second, catalog: catalog)) }
+        let a = try first.locked { () throws -> UnsafeMutableRawPointer in try Self.face(of: TextLayout(Self.interBold, session: first)) }
+        let b = try second.locked { () throws -> UnsafeMutableRawPointer in try Self.face(of: TextLayout(Self.interBold, session: second)) }
         #expect(a != b)
         let bold = try #require(catalog.faces(ofFamily: "Inter").first { $0.path.hasSuffix("/Inter-Bold.otf") })
         #expect(a == first.faces.face(path: bold.path, index: Int(bold.index)).map { UnsafeMutableRawPointer($0) })
@@ -103,7 +103,7 @@ struct FontLockTests {
         for _ in 0..<5 {
             let session = try FontSession(catalog: catalog, faceSets: sets)
             faces.append(try session.locked { () throws -> UnsafeMutableRawPointer in
-                try Self.face(of: TextLayout(Self.interBold, session: session, catalog: catalog))
+                try Self.face(of: TextLayout(Self.interBold, session: session))
             })
             opened.append(session.faces.count)
         }
@@ -150,7 +150,7 @@ struct FontSystemTests {
         let catalog = RendererTests.catalog
         let session = try FontSession(catalog: catalog)
         let width = try session.locked { () throws(RenderError) -> Double in
-            let layout = try TextLayout(Self.run, session: session, catalog: catalog)
+            let layout = try TextLayout(Self.run, session: session)
             return layout.inkBox.width
         }
         #expect(width > 0)

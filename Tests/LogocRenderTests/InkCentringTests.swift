@@ -63,7 +63,7 @@ struct OutlineInkTests {
             let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(size),
                               safeArea: .rect(Rect(x: 0, y: 0, width: 4096, height: 4096)), color: .fixed(.black), minimumContrast: nil)
             try session.locked {
-                let layout = try TextLayout(run, session: session, catalog: catalog)
+                let layout = try TextLayout(run, session: session)
                 let cr = try #require(session.measuring.context)
                 let whole = try #require(OutlineInk.box(of: layout.layout, on: cr))
                 // Twice: the second time every glyph's box comes from the cache.
