@@ -16,10 +16,22 @@ public struct RunReport: Sendable {
     public var unchangedCount = 0
     /// Specs that failed (errors, or warnings with --strict).
     public var failedCount = 0
-    /// Output files written, relative to the output folder, sorted.
+    /// Output files written, relative to the output folder, sorted. Without
+    /// `BuildRun.Options.listsOutputs`, only the files several specs share.
     public var written: [String] = []
     /// Output files that were up to date (not drawn, not touched), sorted.
+    /// Without `BuildRun.Options.listsOutputs`, only the files several specs share.
     public var unchanged: [String] = []
+    /// Output files written that `written` does not list (`listsOutputs` off).
+    public var unlistedWrittenCount = 0
+    /// Output files up to date that `unchanged` does not list (`listsOutputs` off).
+    public var unlistedUnchangedCount = 0
+    /// How many output files were written, listed or not.
+    public var writtenFileCount: Int { written.count + unlistedWrittenCount }
+    /// How many output files were up to date, listed or not.
+    public var unchangedFileCount: Int { unchanged.count + unlistedUnchangedCount }
+    /// Whether `written` and `unchanged` name every file (`BuildRun.Options.listsOutputs`).
+    var listsOutputs = true
     /// Output files of deleted or renamed specs that were removed, sorted.
     public var removed: [String] = []
     /// Why each rebuilt spec was rebuilt, for `--explain`, sorted.
@@ -112,6 +124,12 @@ public enum BuildRun {
         /// drew to its end (about 120 bytes a spec, 12 MB of a cold build
         /// of 100,000 specs: issue 21).
         public var explains = true
+        /// Name every output file written or up to date in the report
+        /// (`RunReport.written`, `unchanged`). Off, the report counts them
+        /// and lists only the files several specs share (which count once):
+        /// `logoc build` prints the count alone, and the lists were about 40
+        /// bytes a spec file kept to the end, more while sorted (issue 21).
+        public var listsOutputs = true
         /// Bytes of diagnostics (and the texts they quote) a `check` keeps
         /// in memory before it sorts them into runs on disk
         /// (`DiagnosticSpool`): a check of a million specs must not hold
@@ -194,17 +212,21 @@ public enum BuildRun {
             options.outputDirectory.map { session?.cache(in: $0) ?? BuildCache.load(from: $0) } ?? BuildCache()
         }
         let toolchain = options.outputDirectory == nil ? "" : session?.toolchain(for: project) ?? BuildContext.toolchain(project: project)
-        let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
+        var plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
                                   force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
                                   index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
                                   known: session?.relativePaths(of: inputs, root: project.paths.root))
         session?.planned(lookedAt: plan.dirty.count)
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
-        let fresh = shard.map { s in plan.fresh.filter { s.contains($0.spec) } } ?? plan.fresh
         var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
+        report.listsOutputs = options.listsOutputs
+        var fresh: [String] = []
+        for (spec, outputs) in plan.fresh where shard?.contains(spec) ?? true {
+            fresh.append(spec)
+            report.addUnchanged(outputs)
+        }
         report.unchangedCount = fresh.count
-        for (_, outputs) in fresh { report.unchanged += outputs }
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
         // `check`'s cache, keyed by the build's toolchain and the root.
@@ -214,8 +236,7 @@ public enum BuildRun {
                            relatives: plan.relatives)
             }
         }
-        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths,
-                                   remote: remote, checkCache: checkCache)
+        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, remote: remote, checkCache: checkCache)
         let commit = options.outputDirectory.map {
             OutputCommit(directory: $0, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery, clock: options.clock)
         }
@@ -224,6 +245,8 @@ public enum BuildRun {
         // The watch's renderers outlive the build: fonts load once.
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
                                      renderers: session?.rendererPool(for: project) ?? RendererPool())
+        // Counted and settled: the skipped files' outputs are not needed again.
+        plan.forgetFreshOutputs()
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         // A check keeps its diagnostics in a spool, sorted runs on disk once they outgrow its budget.
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
@@ -260,8 +283,8 @@ public enum BuildRun {
         }
         var written: BuildCache?
         if let commit {
-            let looked = plan.dirty.map { context.relative($0.path) }.filter { shard?.contains($0) ?? true }
-            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
+            let looked = plan.dirtyRelatives.filter { shard?.contains($0) ?? true }
+            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh, report: &report) }
             let groups = finished.groups
             written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
@@ -298,10 +321,11 @@ public enum BuildRun {
 
 extension BuildRun {
     /// Hands a run its chunks of spec files to look at: slices of the
-    /// plan's dirty files, or the next files discovery finds (whose paths
-    /// relative to the root are worked out for the chunk alone and handed
-    /// to the context). A name discovery cannot read ends the chunks and
-    /// is kept in `unreadable`.
+    /// plan's dirty files, or the next files discovery finds. Either way
+    /// their paths relative to the root are worked out for the chunk alone
+    /// and handed to the context, not kept for every spec file of the run.
+    /// A name discovery cannot read ends the chunks and is kept in
+    /// `unreadable`.
     struct ChunkSource {
         let dirty: [SpecInput]
         var stream: Discovery.Stream?
@@ -327,12 +351,14 @@ extension BuildRun {
             guard stream != nil else {
                 guard taken < dirty.count else { return nil }
                 defer { taken = min(dirty.count, taken + size) }
-                return Array(dirty[taken..<min(dirty.count, taken + size)])
+                let files = Array(dirty[taken..<min(dirty.count, taken + size)])
+                context.know(BuildPlan.relativePathsByPath(of: files, root: root))
+                return files
             }
             do throws(Discovery.MissingPath) {
                 guard let files = try clock.time(.discover, { () throws(Discovery.MissingPath) -> [SpecInput]? in try stream?.next(upTo: size) }),
                       !files.isEmpty else { return nil }
-                context.know(Dictionary(zip(files.map(\.path), BuildPlan.relativePaths(of: files, root: root)), uniquingKeysWith: { a, _ in a }))
+                context.know(BuildPlan.relativePathsByPath(of: files, root: root))
                 return files
             } catch {
                 unreadable = error
@@ -366,12 +392,35 @@ extension RunReport {
         sources.merge(chunk.sources) { _, new in new }
     }
 
+    /// Output files written: listed, or counted when the report does not
+    /// list outputs (but for the shared ones, listed to count once).
+    mutating func addWritten(_ paths: [String]) {
+        guard listsOutputs else { return unlistedWrittenCount += Self.listingShared(paths, in: &written) }
+        written += paths
+    }
+
+    /// Output files up to date, as `addWritten`.
+    mutating func addUnchanged(_ paths: [String]) {
+        guard listsOutputs else { return unlistedUnchangedCount += Self.listingShared(paths, in: &unchanged) }
+        unchanged += paths
+    }
+
+    /// Appends the files of `paths` that several specs may write to `list`
+    /// (they count once, after `sortedOnce`); returns how many others there were.
+    private static func listingShared(_ paths: [String], in list: inout [String]) -> Int {
+        var others = 0
+        for path in paths {
+            if TargetCatalog.isShared(path) { list.append(path) } else { others += 1 }
+        }
+        return others
+    }
+
     /// One spec's outcome.
     mutating func add(_ outcome: Outcome) {
         diagnostics += outcome.diagnostics
         failures += outcome.failures
-        written += outcome.written
-        unchanged += outcome.unchanged
+        addWritten(outcome.written)
+        addUnchanged(outcome.unchanged)
         explanations += outcome.explanations
         switch outcome.state {
         case .built: builtCount += 1
