@@ -163,9 +163,13 @@ public enum BuildRun {
     /// files' stamps which spec files to look at; the executor checks and
     /// draws those, chunk by chunk, writing nothing; the commit writes each
     /// spec's outputs as they come, then the manifest, gallery and cache.
-    public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
+    /// `inputs` is taken (`consuming`): a caller that does not use it again
+    /// lets the run drop every spec file's `SpecInput` once planned, the
+    /// looked-at ones as their chunks are done (about 290 bytes a spec
+    /// file kept to the end before, issue 21).
+    public static func run(_ inputs: consuming [SpecInput], project: Project, options: Options) -> RunReport {
         var none: Discovery.MissingPath?
-        return run(.list(inputs), project: project, options: options, unreadable: &none)
+        return run(.list(consume inputs), project: project, options: options, unreadable: &none)
     }
 
     /// A `check` of every spec file of `paths`, taken from discovery a
@@ -192,10 +196,10 @@ public enum BuildRun {
         case stream(Discovery.Stream)
     }
 
-    private static func run(_ source: Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
+    private static func run(_ source: consuming Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
         var inputs: [SpecInput] = []
         var stream: Discovery.Stream?
-        switch source {
+        switch consume source {
         case .list(let list): inputs = list
         case .stream(let walk): stream = walk
         }
@@ -217,6 +221,14 @@ public enum BuildRun {
                                   index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
                                   known: session?.relativePaths(of: inputs, root: project.paths.root))
         session?.planned(lookedAt: plan.dirty.count)
+        // What the look-alike check at the end needs of the inputs, taken
+        // now (only with one to run): then the list goes, and each dirty
+        // file goes with its chunk (`ChunkSource`).
+        let lookAlike = options.outputDirectory == nil || plan.dirty.isEmpty ? nil : project.config.lookAlike.map { threshold in
+            LookAlikeInputs(threshold: threshold, display: Dictionary(zip(plan.relatives, inputs.map(\.displayPath)), uniquingKeysWith: { _, last in last }),
+                            lookedAt: Set(plan.dirty.map(\.displayPath)))
+        }
+        inputs = []
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
         var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
@@ -252,7 +264,7 @@ public enum BuildRun {
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
         // The chunks: of the plan's dirty files, or as discovery finds them.
         var start = 0
-        var chunks = ChunkSource(dirty: plan.dirty, stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
+        var chunks = ChunkSource(dirty: plan.takeDirty(), stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
         while let files = chunks.next(into: context, root: project.paths.root, clock: options.clock) {
             defer { start += files.count }
             let chunk = executor.run(files, remaining: chunks.remaining(after: start + files.count))
@@ -289,12 +301,9 @@ public enum BuildRun {
             written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
-            if let threshold = project.config.lookAlike, !plan.dirty.isEmpty {
-                var display: [String: String] = [:]
-                for (input, relative) in zip(inputs, plan.relatives) { display[relative] = input.displayPath }
-                let lookedAt = Set(plan.dirty.map(\.displayPath))
-                let pictures = LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt)
-                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
+            if let lookAlike {
+                let pictures = LookAlikeCheck.pictures(groups, display: lookAlike.display, lookedAt: lookAlike.lookedAt)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: lookAlike.threshold, lookedAt: lookAlike.lookedAt)
             }
         }
         // Indexed under the lock: no other build writes the cache meanwhile.
@@ -327,7 +336,9 @@ extension BuildRun {
     /// A name discovery cannot read ends the chunks and is kept in
     /// `unreadable`.
     struct ChunkSource {
-        let dirty: [SpecInput]
+        /// The dirty files; each chunk's are blanked once handed out, so
+        /// that their strings go with the chunk.
+        private var dirty: [SpecInput]
         var stream: Discovery.Stream?
         let size: Int
         /// How many files the stream has, counted ahead for the progress line (nil: not asked for).
@@ -344,14 +355,19 @@ extension BuildRun {
             }
         }
 
+        /// What a handed-out dirty file is left as: empty strings hold no memory.
+        private static let handedOut = SpecInput(path: "", displayPath: "", outputFolder: "")
+
         /// Files after the first `done`, for the progress count.
         func remaining(after done: Int) -> Int { max(0, (stream == nil ? dirty.count : total ?? done) - done) }
 
         mutating func next(into context: BuildContext, root: String, clock: StageClock?) -> [SpecInput]? {
             guard stream != nil else {
                 guard taken < dirty.count else { return nil }
-                defer { taken = min(dirty.count, taken + size) }
-                let files = Array(dirty[taken..<min(dirty.count, taken + size)])
+                let end = min(dirty.count, taken + size)
+                defer { taken = end }
+                let files = Array(dirty[taken..<end])
+                for i in taken..<end { dirty[i] = Self.handedOut }
                 context.know(BuildPlan.relativePathsByPath(of: files, root: root))
                 return files
             }
@@ -365,6 +381,15 @@ extension BuildRun {
                 return nil
             }
         }
+    }
+
+    /// What the look-alike check of a build needs of its spec files: each
+    /// file's path as shown by its project-relative path, and the shown
+    /// paths of the files looked at.
+    struct LookAlikeInputs {
+        let threshold: Int
+        let display: [String: String]
+        let lookedAt: Set<String>
     }
 
     /// `paths` sorted, each once.

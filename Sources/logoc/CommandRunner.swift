@@ -94,7 +94,8 @@ struct CommandRunner {
                     inputs = affected.inputs
                     run.projectOutputs = affected.others
                 }
-                report = BuildRun.run(inputs, project: project, options: run)
+                // Handed over: the run drops the list once planned (issue 21).
+                report = BuildRun.run(consume inputs, project: project, options: run)
             }
         }
         report.timings = clock?.json()

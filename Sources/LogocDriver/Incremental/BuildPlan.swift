@@ -38,8 +38,8 @@ struct BuildPlan: Sendable {
     /// outside the project), with their verdicts.
     let relatives: [String]
     private(set) var verdicts: [Verdict]
-    /// The spec files to look at again, in input order.
-    let dirty: [SpecInput]
+    /// The spec files to look at again, in input order (empty once taken: `takeDirty`).
+    private(set) var dirty: [SpecInput]
     /// The skipped spec files (project-relative) and the outputs they keep.
     private(set) var fresh: [(spec: String, outputs: [String])]
     /// Output path → the spec file (project-relative) that wrote it and that
@@ -100,6 +100,13 @@ struct BuildPlan: Sendable {
             }
         }
         return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners)
+    }
+
+    /// The spec files to look at again, moved out of the plan: the run hands
+    /// them out chunk by chunk and lets each chunk's go (`ChunkSource`).
+    mutating func takeDirty() -> [SpecInput] {
+        defer { dirty = [] }
+        return dirty
     }
 
     /// Lets go of the outputs the skipped spec files keep (`fresh`, and
