@@ -16,10 +16,22 @@ public struct RunReport: Sendable {
     public var unchangedCount = 0
     /// Specs that failed (errors, or warnings with --strict).
     public var failedCount = 0
-    /// Output files written, relative to the output folder, sorted.
+    /// Output files written, relative to the output folder, sorted. Without
+    /// `BuildRun.Options.listsOutputs`, only the files several specs share.
     public var written: [String] = []
     /// Output files that were up to date (not drawn, not touched), sorted.
+    /// Without `BuildRun.Options.listsOutputs`, only the files several specs share.
     public var unchanged: [String] = []
+    /// Output files written that `written` does not list (`listsOutputs` off).
+    public var unlistedWrittenCount = 0
+    /// Output files up to date that `unchanged` does not list (`listsOutputs` off).
+    public var unlistedUnchangedCount = 0
+    /// How many output files were written, listed or not.
+    public var writtenFileCount: Int { written.count + unlistedWrittenCount }
+    /// How many output files were up to date, listed or not.
+    public var unchangedFileCount: Int { unchanged.count + unlistedUnchangedCount }
+    /// Whether `written` and `unchanged` name every file (`BuildRun.Options.listsOutputs`).
+    var listsOutputs = true
     /// Output files of deleted or renamed specs that were removed, sorted.
     public var removed: [String] = []
     /// Why each rebuilt spec was rebuilt, for `--explain`, sorted.
@@ -112,6 +124,12 @@ public enum BuildRun {
         /// drew to its end (about 120 bytes a spec, 12 MB of a cold build
         /// of 100,000 specs: issue 21).
         public var explains = true
+        /// Name every output file written or up to date in the report
+        /// (`RunReport.written`, `unchanged`). Off, the report counts them
+        /// and lists only the files several specs share (which count once):
+        /// `logoc build` prints the count alone, and the lists were about 40
+        /// bytes a spec file kept to the end, more while sorted (issue 21).
+        public var listsOutputs = true
         /// Bytes of diagnostics (and the texts they quote) a `check` keeps
         /// in memory before it sorts them into runs on disk
         /// (`DiagnosticSpool`): a check of a million specs must not hold
@@ -145,9 +163,13 @@ public enum BuildRun {
     /// files' stamps which spec files to look at; the executor checks and
     /// draws those, chunk by chunk, writing nothing; the commit writes each
     /// spec's outputs as they come, then the manifest, gallery and cache.
-    public static func run(_ inputs: [SpecInput], project: Project, options: Options) -> RunReport {
+    /// `inputs` is taken (`consuming`): a caller that does not use it again
+    /// lets the run drop every spec file's `SpecInput` once planned, the
+    /// looked-at ones as their chunks are done (about 290 bytes a spec
+    /// file kept to the end before, issue 21).
+    public static func run(_ inputs: consuming [SpecInput], project: Project, options: Options) -> RunReport {
         var none: Discovery.MissingPath?
-        return run(.list(inputs), project: project, options: options, unreadable: &none)
+        return run(.list(consume inputs), project: project, options: options, unreadable: &none)
     }
 
     /// A `check` of every spec file of `paths`, taken from discovery a
@@ -174,10 +196,10 @@ public enum BuildRun {
         case stream(Discovery.Stream)
     }
 
-    private static func run(_ source: Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
+    private static func run(_ source: consuming Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
         var inputs: [SpecInput] = []
         var stream: Discovery.Stream?
-        switch source {
+        switch consume source {
         case .list(let list): inputs = list
         case .stream(let walk): stream = walk
         }
@@ -194,17 +216,29 @@ public enum BuildRun {
             options.outputDirectory.map { session?.cache(in: $0) ?? BuildCache.load(from: $0) } ?? BuildCache()
         }
         let toolchain = options.outputDirectory == nil ? "" : session?.toolchain(for: project) ?? BuildContext.toolchain(project: project)
-        let plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
+        var plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
                                   force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
                                   index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
                                   known: session?.relativePaths(of: inputs, root: project.paths.root))
         session?.planned(lookedAt: plan.dirty.count)
+        // What the look-alike check at the end needs of the inputs, taken
+        // now (only with one to run): then the list goes, and each dirty
+        // file goes with its chunk (`ChunkSource`).
+        let lookAlike = options.outputDirectory == nil || plan.dirty.isEmpty ? nil : project.config.lookAlike.map { threshold in
+            LookAlikeInputs(threshold: threshold, display: Dictionary(zip(plan.relatives, inputs.map(\.displayPath)), uniquingKeysWith: { _, last in last }),
+                            lookedAt: Set(plan.dirty.map(\.displayPath)))
+        }
+        inputs = []
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
-        let fresh = shard.map { s in plan.fresh.filter { s.contains($0.spec) } } ?? plan.fresh
         var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
+        report.listsOutputs = options.listsOutputs
+        var fresh: [String] = []
+        for (spec, outputs) in plan.fresh where shard?.contains(spec) ?? true {
+            fresh.append(spec)
+            report.addUnchanged(outputs)
+        }
         report.unchangedCount = fresh.count
-        for (_, outputs) in fresh { report.unchanged += outputs }
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
         // `check`'s cache, keyed by the build's toolchain and the root.
@@ -214,8 +248,7 @@ public enum BuildRun {
                            relatives: plan.relatives)
             }
         }
-        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, relativePaths: plan.relativePaths,
-                                   remote: remote, checkCache: checkCache)
+        let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain, remote: remote, checkCache: checkCache)
         let commit = options.outputDirectory.map {
             OutputCommit(directory: $0, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery, clock: options.clock)
         }
@@ -224,12 +257,14 @@ public enum BuildRun {
         // The watch's renderers outlive the build: fonts load once.
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
                                      renderers: session?.rendererPool(for: project) ?? RendererPool())
+        // Counted and settled: the skipped files' outputs are not needed again.
+        plan.forgetFreshOutputs()
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         // A check keeps its diagnostics in a spool, sorted runs on disk once they outgrow its budget.
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
         // The chunks: of the plan's dirty files, or as discovery finds them.
         var start = 0
-        var chunks = ChunkSource(dirty: plan.dirty, stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
+        var chunks = ChunkSource(dirty: plan.takeDirty(), stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
         while let files = chunks.next(into: context, root: project.paths.root, clock: options.clock) {
             defer { start += files.count }
             let chunk = executor.run(files, remaining: chunks.remaining(after: start + files.count))
@@ -260,18 +295,15 @@ public enum BuildRun {
         }
         var written: BuildCache?
         if let commit {
-            let looked = plan.dirty.map { context.relative($0.path) }.filter { shard?.contains($0) ?? true }
-            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh.map(\.spec), report: &report) }
+            let looked = plan.dirtyRelatives.filter { shard?.contains($0) ?? true }
+            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh, report: &report) }
             let groups = finished.groups
             written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
-            if let threshold = project.config.lookAlike, !plan.dirty.isEmpty {
-                var display: [String: String] = [:]
-                for (input, relative) in zip(inputs, plan.relatives) { display[relative] = input.displayPath }
-                let lookedAt = Set(plan.dirty.map(\.displayPath))
-                let pictures = LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt)
-                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
+            if let lookAlike {
+                let pictures = LookAlikeCheck.pictures(groups, display: lookAlike.display, lookedAt: lookAlike.lookedAt)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: lookAlike.threshold, lookedAt: lookAlike.lookedAt)
             }
         }
         // Indexed under the lock: no other build writes the cache meanwhile.
@@ -298,12 +330,15 @@ public enum BuildRun {
 
 extension BuildRun {
     /// Hands a run its chunks of spec files to look at: slices of the
-    /// plan's dirty files, or the next files discovery finds (whose paths
-    /// relative to the root are worked out for the chunk alone and handed
-    /// to the context). A name discovery cannot read ends the chunks and
-    /// is kept in `unreadable`.
+    /// plan's dirty files, or the next files discovery finds. Either way
+    /// their paths relative to the root are worked out for the chunk alone
+    /// and handed to the context, not kept for every spec file of the run.
+    /// A name discovery cannot read ends the chunks and is kept in
+    /// `unreadable`.
     struct ChunkSource {
-        let dirty: [SpecInput]
+        /// The dirty files; each chunk's are blanked once handed out, so
+        /// that their strings go with the chunk.
+        private var dirty: [SpecInput]
         var stream: Discovery.Stream?
         let size: Int
         /// How many files the stream has, counted ahead for the progress line (nil: not asked for).
@@ -320,25 +355,41 @@ extension BuildRun {
             }
         }
 
+        /// What a handed-out dirty file is left as: empty strings hold no memory.
+        private static let handedOut = SpecInput(path: "", displayPath: "", outputFolder: "")
+
         /// Files after the first `done`, for the progress count.
         func remaining(after done: Int) -> Int { max(0, (stream == nil ? dirty.count : total ?? done) - done) }
 
         mutating func next(into context: BuildContext, root: String, clock: StageClock?) -> [SpecInput]? {
             guard stream != nil else {
                 guard taken < dirty.count else { return nil }
-                defer { taken = min(dirty.count, taken + size) }
-                return Array(dirty[taken..<min(dirty.count, taken + size)])
+                let end = min(dirty.count, taken + size)
+                defer { taken = end }
+                let files = Array(dirty[taken..<end])
+                for i in taken..<end { dirty[i] = Self.handedOut }
+                context.know(BuildPlan.relativePathsByPath(of: files, root: root))
+                return files
             }
             do throws(Discovery.MissingPath) {
                 guard let files = try clock.time(.discover, { () throws(Discovery.MissingPath) -> [SpecInput]? in try stream?.next(upTo: size) }),
                       !files.isEmpty else { return nil }
-                context.know(Dictionary(zip(files.map(\.path), BuildPlan.relativePaths(of: files, root: root)), uniquingKeysWith: { a, _ in a }))
+                context.know(BuildPlan.relativePathsByPath(of: files, root: root))
                 return files
             } catch {
                 unreadable = error
                 return nil
             }
         }
+    }
+
+    /// What the look-alike check of a build needs of its spec files: each
+    /// file's path as shown by its project-relative path, and the shown
+    /// paths of the files looked at.
+    struct LookAlikeInputs {
+        let threshold: Int
+        let display: [String: String]
+        let lookedAt: Set<String>
     }
 
     /// `paths` sorted, each once.
@@ -366,12 +417,35 @@ extension RunReport {
         sources.merge(chunk.sources) { _, new in new }
     }
 
+    /// Output files written: listed, or counted when the report does not
+    /// list outputs (but for the shared ones, listed to count once).
+    mutating func addWritten(_ paths: [String]) {
+        guard listsOutputs else { return unlistedWrittenCount += Self.listingShared(paths, in: &written) }
+        written += paths
+    }
+
+    /// Output files up to date, as `addWritten`.
+    mutating func addUnchanged(_ paths: [String]) {
+        guard listsOutputs else { return unlistedUnchangedCount += Self.listingShared(paths, in: &unchanged) }
+        unchanged += paths
+    }
+
+    /// Appends the files of `paths` that several specs may write to `list`
+    /// (they count once, after `sortedOnce`); returns how many others there were.
+    private static func listingShared(_ paths: [String], in list: inout [String]) -> Int {
+        var others = 0
+        for path in paths {
+            if TargetCatalog.isShared(path) { list.append(path) } else { others += 1 }
+        }
+        return others
+    }
+
     /// One spec's outcome.
     mutating func add(_ outcome: Outcome) {
         diagnostics += outcome.diagnostics
         failures += outcome.failures
-        written += outcome.written
-        unchanged += outcome.unchanged
+        addWritten(outcome.written)
+        addUnchanged(outcome.unchanged)
         explanations += outcome.explanations
         switch outcome.state {
         case .built: builtCount += 1

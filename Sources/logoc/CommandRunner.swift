@@ -44,6 +44,8 @@ struct CommandRunner {
         run.remote = remote
         run.shard = shard
         run.explains = explain
+        // The summary counts the files; nothing here prints their names.
+        run.listsOutputs = false
         // getenv, not ProcessInfo's environment, which copies every variable
         // into a dictionary (0.4 M instructions) to answer one question.
         if getenv("LOGOC_RELEASE_CACHES_AT_EXIT") != nil { LibraryCaches.releaseAtExit() }
@@ -92,7 +94,8 @@ struct CommandRunner {
                     inputs = affected.inputs
                     run.projectOutputs = affected.others
                 }
-                report = BuildRun.run(inputs, project: project, options: run)
+                // Handed over: the run drops the list once planned (issue 21).
+                report = BuildRun.run(consume inputs, project: project, options: run)
             }
         }
         report.timings = clock?.json()
@@ -155,7 +158,7 @@ struct CommandRunner {
     /// output folder, how many files were written there.
     func buildSummary(_ report: RunReport, since start: Date, writtenTo directory: String?) -> String {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        let written = directory.map { " (\(report.written.count) file\(report.written.count == 1 ? "" : "s") written to \($0))" } ?? ""
+        let written = directory.map { " (\(report.writtenFileCount) file\(report.writtenFileCount == 1 ? "" : "s") written to \($0))" } ?? ""
         // With a remote cache: how many built specs were downloaded, how many drawn here.
         let remote = report.remote.map { " (\($0.hits) downloaded, \(report.builtCount - $0.hits) drawn)" } ?? ""
         let cache = report.remote.map { "; remote cache: \($0.hits) hits, \($0.misses) misses, \($0.uploads) uploads, \($0.errors) errors" } ?? ""

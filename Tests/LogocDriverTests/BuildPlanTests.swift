@@ -67,6 +67,31 @@ struct BuildPlanTests {
         #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"])
     }
 
+    /// What a run keeps of its plan (issue 21): nothing is settled when no
+    /// spec file is looked at (nothing can clash), the looked-at files'
+    /// relative paths come from the plan alone, and the skipped files'
+    /// outputs go once counted, their verdicts still fresh.
+    @Test func aPlanKeepsLittleOfSkippedSpecFiles() throws {
+        let f = try Fixture()
+        var plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")]))
+        #expect(plan.dirtyRelatives == ["Specs/b.yaml"])
+        plan.forgetFreshOutputs()
+        #expect(plan.verdicts == [.fresh(outputs: []), .dirty(.notInCache)])
+        #expect(plan.fresh.map(\.spec) == ["Specs/a.yaml"] && plan.fresh.allSatisfy(\.outputs.isEmpty))
+        #expect(plan.dirtyRelatives == ["Specs/b.yaml"], "forgetting outputs keeps which files are dirty")
+        #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"], "the owners were settled before")
+
+        // Both spec files built last time and unchanged: a no-op, nothing settled.
+        try f.write("dist/b.png", "png")
+        let noOp = f.plan(try f.cache([("Specs/a.yaml", "a.png"), ("Specs/b.yaml", "b.png")]))
+        #expect(noOp.dirty.isEmpty && noOp.dirtyRelatives.isEmpty)
+        #expect(noOp.fresh.map(\.outputs) == [["a.png"], ["b.png"]])
+        #expect(noOp.settledOwners.isEmpty, "no spec file looked at: nothing to clash with")
+        // The chunk's relative paths, as the whole list's.
+        #expect(BuildPlan.relativePathsByPath(of: f.inputs, root: f.root)
+                == [f.root + "/Specs/a.yaml": "Specs/a.yaml", f.root + "/Specs/b.yaml": "Specs/b.yaml"])
+    }
+
     @Test func eachDirtySpecSaysWhy() throws {
         let f = try Fixture()
         let cache = try f.cache([("Specs/a.yaml", "a.png")])

@@ -11,12 +11,35 @@ import LogocImageIO
 struct OutputTests {
     static let repository = GoldenTests.repository
 
-    static func build(jobs: Int, into output: String) -> RunReport {
+    static func build(jobs: Int, into output: String, listingOutputs: Bool = true) -> RunReport {
         let previous = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(repository)
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
         let inputs = (try? Discovery.inputs(["Specs"])) ?? []
-        return BuildRun.run(inputs, project: Project.load(root: repository), options: .init(outputDirectory: output, jobs: jobs))
+        var options = BuildRun.Options(outputDirectory: output, jobs: jobs)
+        options.listsOutputs = listingOutputs
+        return BuildRun.run(inputs, project: Project.load(root: repository), options: options)
+    }
+
+    /// A build that does not list its outputs (`logoc build`: issue 21)
+    /// counts the same files, shared ones (an asset catalog's
+    /// `Contents.json`) once, and writes the same bytes; its rebuild counts
+    /// them all unchanged.
+    @Test func aBuildThatDoesNotListItsOutputsCountsThem() throws {
+        let output = NSTemporaryDirectory() + "logoc-unlisted-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let listed = GoldenTests.showcase.report
+        let first = Self.build(jobs: 2, into: output, listingOutputs: false)
+        #expect(first.writtenFileCount == listed.written.count && first.writtenFileCount == listed.writtenFileCount)
+        #expect(!first.written.isEmpty && first.written == listed.written.filter(TargetCatalog.isShared), "only shared files are named")
+        #expect(first.written.count < first.writtenFileCount)
+        for file in listed.written {
+            #expect(FileManager.default.contents(atPath: output + "/" + file) == FileManager.default.contents(atPath: GoldenTests.showcase.output + "/" + file),
+                    "\(file) differs")
+        }
+        let second = Self.build(jobs: 2, into: output, listingOutputs: false)
+        #expect(second.writtenFileCount == 0)
+        #expect(second.unchangedFileCount == listed.written.count)
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {

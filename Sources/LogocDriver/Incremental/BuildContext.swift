@@ -64,8 +64,9 @@ final class BuildContext: Sendable {
 
     /// Where `logoc.yaml` is or would be: a spec depends on it even when absent.
     let configPath: String
-    /// Project-relative paths of the run's spec files, worked out once
-    /// (a check that discovers its files as it goes: the chunk's, `know`).
+    /// Project-relative paths of the chunk of spec files in flight
+    /// (`know`), worked out once for the chunk, not kept for every spec
+    /// file of the run.
     private let knownPaths: Locked<[String: String]>
     /// `--remote-cache`, and the machine's part of its keys (`RemoteActionKey.toolchain`).
     let remote: RemoteCache?
@@ -73,13 +74,12 @@ final class BuildContext: Sendable {
     /// `check`'s cache, when the run is a check that uses one.
     let checkCache: CheckCache?
 
-    init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, relativePaths: [String: String] = [:],
-         remote: RemoteCache? = nil, checkCache: CheckCache? = nil) {
-        knownPaths = Locked(relativePaths)
+    init(project: Project, options: BuildRun.Options, cache: BuildCache, toolchain: String, remote: RemoteCache? = nil, checkCache: CheckCache? = nil) {
+        knownPaths = Locked([:])
         self.checkCache = checkCache
         self.remote = remote
         remoteToolchain = remote == nil ? "" : RemoteActionKey.toolchain(project: project) {
-            Self.relative($0, root: project.paths.root, known: relativePaths)
+            Self.relative($0, root: project.paths.root, known: [:])
         }
         self.project = project
         self.options = options

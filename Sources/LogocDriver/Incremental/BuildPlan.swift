@@ -37,31 +37,31 @@ struct BuildPlan: Sendable {
     /// The run's spec files in input order, project-relative (absolute when
     /// outside the project), with their verdicts.
     let relatives: [String]
-    let verdicts: [Verdict]
-    /// The spec files to look at again, in input order.
-    let dirty: [SpecInput]
+    private(set) var verdicts: [Verdict]
+    /// The spec files to look at again, in input order (empty once taken: `takeDirty`).
+    private(set) var dirty: [SpecInput]
     /// The skipped spec files (project-relative) and the outputs they keep.
-    let fresh: [(spec: String, outputs: [String])]
+    private(set) var fresh: [(spec: String, outputs: [String])]
     /// Output path → the spec file (project-relative) that wrote it and that
     /// this run does not look at: a skipped spec file, or one built into the
     /// folder by a build of other paths that still exists. A looked-at spec
     /// that would write one of these is `E014` (`CheckRun.OutputOwners.settle`).
+    /// Empty when no spec file is looked at: nothing can clash with them,
+    /// and a no-op rebuild kept a dictionary entry an output for nothing
+    /// (about 70 bytes a spec file, issue 21).
     let settledOwners: [String: String]
-    /// `SpecInput.path` → its entry of `relatives`.
-    let relativePaths: [String: String]
 
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
     /// `changes`: every file changed since the cache was written, when the
     /// caller knows them all (`Freshness.verdict`). `index`: the cache
     /// decoded (`logoc watch`), which with `changes` decides every verdict
-    /// without reading a group. `known`: `relativePaths(of: inputs)` and
-    /// the dictionary of them, when the caller kept them (`logoc watch`).
+    /// without reading a group. `known`: `relativePaths(of: inputs)`, when
+    /// the caller kept them (`logoc watch`).
     static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
-                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil,
-                     known: (relatives: [String], relativePaths: [String: String])? = nil,
+                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil, known: [String]? = nil,
                      exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
-        let relatives = known?.relatives ?? relativePaths(of: inputs, root: root)
+        let relatives = known ?? relativePaths(of: inputs, root: root)
         var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
         if directory != nil, !force, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
             let affected = index.affected(by: changes)
@@ -84,7 +84,7 @@ struct BuildPlan: Sendable {
             if case .fresh(let outputs) = verdict { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
         }
         var owners: [String: String] = [:]
-        if directory != nil {
+        if directory != nil, !dirty.isEmpty {
             // By what each output claims (`TargetCatalog.claims`), as `check` does.
             for (spec, outputs) in fresh { for output in outputs { for path in TargetCatalog.claims(of: output) { owners[path] = spec } } }
             // A spec file built into this folder by a build of other paths
@@ -99,8 +99,43 @@ struct BuildPlan: Sendable {
                 }
             }
         }
-        return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners,
-                         relativePaths: known?.relativePaths ?? Dictionary(zip(inputs.map(\.path), relatives), uniquingKeysWith: { a, _ in a }))
+        return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners)
+    }
+
+    /// The spec files to look at again, moved out of the plan: the run hands
+    /// them out chunk by chunk and lets each chunk's go (`ChunkSource`).
+    mutating func takeDirty() -> [SpecInput] {
+        defer { dirty = [] }
+        return dirty
+    }
+
+    /// Lets go of the outputs the skipped spec files keep (`fresh`, and
+    /// `verdicts` as `.fresh(outputs: [])`), once the run has counted them
+    /// and settled their owners: an array and a string an output, about
+    /// 110 bytes a skipped spec file, were kept to the end of the build
+    /// for nothing (issue 21).
+    mutating func forgetFreshOutputs() {
+        for i in fresh.indices { fresh[i].outputs = [] }
+        for i in verdicts.indices {
+            if case .fresh = verdicts[i] { verdicts[i] = .fresh(outputs: []) }
+        }
+    }
+
+    /// The project-relative paths of the spec files looked at again, in
+    /// input order: `relatives` of `dirty`, without asking the file system.
+    var dirtyRelatives: [String] {
+        zip(relatives, verdicts).compactMap { relative, verdict in
+            if case .fresh = verdict { return nil }
+            return relative
+        }
+    }
+
+    /// `inputs` with their paths relative to `root`, by `SpecInput.path`:
+    /// what `BuildContext.know` takes for the chunk of spec files in flight
+    /// (a dictionary of every spec file of the run was about 70 bytes a
+    /// spec file kept to the end, issue 21).
+    static func relativePathsByPath(of inputs: [SpecInput], root: String) -> [String: String] {
+        Dictionary(zip(inputs.map(\.path), relativePaths(of: inputs, root: root)), uniquingKeysWith: { a, _ in a })
     }
 
     /// Each input's path relative to `root` (absolute when outside it), with

@@ -181,7 +181,10 @@ extension GroupIndex {
             }
             var kept: [Record] = []
             kept.reserveCapacity(order.count)
+            // At most the builder's bytes, allocated once: grown by doubling,
+            // up to half of it was slack kept to the end of the build.
             var compact: [UInt8] = []
+            compact.reserveCapacity(text.count)
             var live = 0
             text.withUnsafeBufferPointer { all in
                 for (n, i) in order.enumerated() {

@@ -69,7 +69,7 @@ public final class WatchSession: @unchecked Sendable {
     private var inputs: (paths: [String], list: WatchInputs)?
     private var unfollowed: Set<String> = []
     /// The spec files' paths relative to the root (`BuildPlan.relativePaths`), for the list's generation.
-    private var relatives: (root: String, generation: Int, relatives: [String], relativePaths: [String: String])?
+    private var relatives: (root: String, generation: Int, relatives: [String])?
     /// How many spec files `build` handed to the build under way (nil outside one): the kept list's.
     private var handedOut: Int?
     /// The project as loaded for `root` and `config`, its toolchain's identity and its renderers.
@@ -174,16 +174,14 @@ public final class WatchSession: @unchecked Sendable {
         return list.inputs
     }
 
-    /// `BuildPlan.relativePaths` of `inputs` and their dictionary, kept
-    /// while the list of spec files is the same; nil when `inputs` are
-    /// not the kept list's.
-    func relativePaths(of inputs: [SpecInput], root: String) -> (relatives: [String], relativePaths: [String: String])? {
+    /// `BuildPlan.relativePaths` of `inputs`, kept while the list of spec
+    /// files is the same; nil when `inputs` are not the kept list's.
+    func relativePaths(of inputs: [SpecInput], root: String) -> [String]? {
         guard let list = self.inputs?.list, handedOut == inputs.count else { return nil }
-        if let known = relatives, known.root == root, known.generation == list.generation { return (known.relatives, known.relativePaths) }
+        if let known = relatives, known.root == root, known.generation == list.generation { return known.relatives }
         let made = BuildPlan.relativePaths(of: inputs, root: root)
-        let paths = Dictionary(zip(inputs.map(\.path), made), uniquingKeysWith: { a, _ in a })
-        relatives = (root, list.generation, made, paths)
-        return (made, paths)
+        relatives = (root, list.generation, made)
+        return made
     }
 
     /// The project at `root`: kept while neither `logoc.yaml` nor a font changed.
