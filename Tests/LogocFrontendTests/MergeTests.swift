@@ -150,7 +150,7 @@ struct RealFileTests {
     }
 
     /// Small mappings are merged by searching their keys, large ones
-    /// (past `NodeMerger.searchLimit` pairs) through an index: either way
+    /// (past `KeyIndex.limit` pairs) through an index: either way
     /// the base's keys keep their order, an overlaid key keeps its place
     /// with the overlay's value (merged, for a mapping, with its
     /// alternatives replaced), and the overlay's new keys follow in order.

@@ -362,7 +362,7 @@ struct YAMLReaderTests {
     // MARK: Duplicate keys, in small and large mappings
 
     /// A mapping's keys are scanned for duplicates while it is small and
-    /// looked up in a dictionary past `scanLimit` keys: each way finds every
+    /// looked up in a dictionary past `KeyIndex.limit` keys: each way finds every
     /// duplicate, at the second key, with a note at the first, whether the
     /// first came before or after the switch.
     @Test(arguments: [3, 15, 16, 17, 40])

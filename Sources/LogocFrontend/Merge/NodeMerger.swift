@@ -22,35 +22,20 @@ enum NodeMerger {
                 pairs.removeAll { pair in pair.key.scalar.map { group.contains($0) && !overlaid.contains($0) } ?? false }
             }
         }
-        // Keys found through an index, not a search per key, once the
-        // mappings are large: merging two mappings of 10,000 keys searched
-        // 10⁸ pairs. A spec's mappings hold a few keys, where a search is
-        // cheaper than an index made for each merge.
-        var index: [String: Int]?
-        if pairs.count + overPairs.count > Self.searchLimit {
-            var made: [String: Int] = [:]
-            made.reserveCapacity(pairs.count)
-            for (i, pair) in pairs.enumerated() {
-                if let name = pair.key.scalar, made[name] == nil { made[name] = i }
-            }
-            index = made
-        }
+        // Merging two mappings of 10,000 keys searched 10⁸ pairs: `KeyIndex`
+        // indexes them once there are more than a few.
+        var keys = KeyIndex()
         for pair in overPairs {
             guard let name = pair.key.scalar else { continue }
-            let found: Int?
-            if let index { found = index[name] } else { found = pairs.firstIndex { $0.key.scalar == name } }
-            if let i = found {
+            if let i = keys.first(name, in: pairs) {
                 pairs[i] = .init(key: pair.key, value: merge(pairs[i].value, pair.value, key: name))
             } else {
-                index?[name] = pairs.count
+                keys.add(name, at: pairs.count)
                 pairs.append(pair)
             }
         }
         return YAMLNode(.mapping(pairs), span: overlay.span)
     }
-
-    /// Most pairs of two mappings merged by searching them.
-    static let searchLimit = 16
 
     /// Writes the shorthands out in full, so that merging works on the same
     /// shape whatever form each file used: `text: AB` → `text: {content: AB}`,

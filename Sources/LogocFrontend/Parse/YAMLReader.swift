@@ -86,30 +86,16 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         /// A mapping's key whose value comes next.
         var pendingKey: YAMLNode?
-        /// A large mapping's keys so far, where each was set: made only
-        /// past `scanLimit` keys. Below it the pairs are scanned, since most
-        /// mappings hold a few keys and a dictionary for each was 2 % of a
-        /// check (and a scan alone would make a mapping of thousands of
-        /// keys quadratic).
-        var seen: [String: SourceSpan]?
-        static let scanLimit = 16
+        /// Where a mapping's keys so far are (`KeyIndex`).
+        var keys = KeyIndex()
         /// Nodes below, aliases expanded, the container itself included.
         var size = 1
 
         /// Where the key `text` was first set in this mapping, if it was.
-        /// (Mutating only so that `stack[top].firstKey` is asked in place:
-        /// a non-mutating call copied the whole container, pairs and all.)
+        /// (Mutating so that `stack[top].firstKey` is asked in place: a
+        /// non-mutating call copied the whole container, pairs and all.)
         mutating func firstKey(_ text: String) -> SourceSpan? {
-            if let seen { return seen[text] }
-            return pairs.first { $0.key.scalar == text }?.key.span
-        }
-
-        /// Notes a new key, before its pair is added.
-        mutating func remember(_ text: String, at span: SourceSpan) {
-            if seen == nil, pairs.count >= Self.scanLimit {
-                seen = Dictionary(pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.key.span) } }) { first, _ in first }
-            }
-            seen?[text] = span
+            keys.first(text, in: pairs).map { pairs[$0].key.span }
         }
 
         static func mapping(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: true, start: start, anchor: anchor) }
@@ -265,7 +251,7 @@ private struct TreeBuilder {
             stack[top].pendingKey = Self.discardKey(node)
             return
         }
-        stack[top].remember(text, at: node.span)
+        stack[top].keys.add(text, at: stack[top].pairs.count)
         stack[top].pendingKey = node
     }
 
