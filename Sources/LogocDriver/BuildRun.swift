@@ -163,13 +163,16 @@ public enum BuildRun {
     /// files' stamps which spec files to look at; the executor checks and
     /// draws those, chunk by chunk, writing nothing; the commit writes each
     /// spec's outputs as they come, then the manifest, gallery and cache.
-    /// `inputs` is taken (`consuming`): a caller that does not use it again
-    /// lets the run drop every spec file's `SpecInput` once planned, the
-    /// looked-at ones as their chunks are done (about 290 bytes a spec
-    /// file kept to the end before, issue 21).
+    /// The list is packed first (`SpecFileList`): a caller with many spec
+    /// files hands one from `Discovery.specFiles` instead (issue 21).
     public static func run(_ inputs: consuming [SpecInput], project: Project, options: Options) -> RunReport {
+        run(SpecFileList(consume inputs), project: project, options: options)
+    }
+
+    /// `run` of a packed list of spec files.
+    public static func run(_ files: SpecFileList, project: Project, options: Options) -> RunReport {
         var none: Discovery.MissingPath?
-        return run(.list(consume inputs), project: project, options: options, unreadable: &none)
+        return run(.list(files), project: project, options: options, unreadable: &none)
     }
 
     /// A `check` of every spec file of `paths`, taken from discovery a
@@ -189,18 +192,18 @@ public enum BuildRun {
     }
 
     /// Where a run's spec files come from: a list, which a build's plan
-    /// needs whole (each file's verdict and the outputs it keeps), or
-    /// discovery, a chunk at a time (`check`, which looks at every file).
+    /// needs whole (each file's verdict), or discovery, a chunk at a time
+    /// (`check`, which looks at every file).
     enum Source {
-        case list([SpecInput])
+        case list(SpecFileList)
         case stream(Discovery.Stream)
     }
 
     private static func run(_ source: consuming Source, project: Project, options: Options, unreadable: inout Discovery.MissingPath?) -> RunReport {
-        var inputs: [SpecInput] = []
+        var files = SpecFileList()
         var stream: Discovery.Stream?
         switch consume source {
-        case .list(let list): inputs = list
+        case .list(let list): files = list
         case .stream(let walk): stream = walk
         }
         var lock: OutputLock?
@@ -216,29 +219,29 @@ public enum BuildRun {
             options.outputDirectory.map { session?.cache(in: $0) ?? BuildCache.load(from: $0) } ?? BuildCache()
         }
         let toolchain = options.outputDirectory == nil ? "" : session?.toolchain(for: project) ?? BuildContext.toolchain(project: project)
-        var plan = BuildPlan.make(inputs, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
-                                  force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
-                                  index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
-                                  known: session?.relativePaths(of: inputs, root: project.paths.root))
-        session?.planned(lookedAt: plan.dirty.count)
-        // What the look-alike check at the end needs of the inputs, taken
-        // now (only with one to run): then the list goes, and each dirty
-        // file goes with its chunk (`ChunkSource`).
-        let lookAlike = options.outputDirectory == nil || plan.dirty.isEmpty ? nil : project.config.lookAlike.map { threshold in
-            LookAlikeInputs(threshold: threshold, display: Dictionary(zip(plan.relatives, inputs.map(\.displayPath)), uniquingKeysWith: { _, last in last }),
-                            lookedAt: Set(plan.dirty.map(\.displayPath)))
-        }
-        inputs = []
         // A shard's own spec files; the others are checked, not drawn, and not part of its build.
         let shard = options.outputDirectory == nil ? nil : options.shard
-        var report = RunReport(diagnostics: [], sources: [:], specCount: plan.fresh.count)
+        var report = RunReport(diagnostics: [], sources: [:], specCount: 0)
         report.listsOutputs = options.listsOutputs
-        var fresh: [String] = []
-        for (spec, outputs) in plan.fresh where shard?.contains(spec) ?? true {
-            fresh.append(spec)
-            report.addUnchanged(outputs)
+        // The skipped files are counted (and their outputs listed) as the
+        // plan decides them: it keeps no list of them.
+        var freshInRun = 0
+        let plan = BuildPlan.make(files, root: project.paths.root, cache: cache, toolchain: toolchain, directory: options.outputDirectory,
+                                  force: options.force, jobs: options.jobs, changes: options.outputDirectory.flatMap { session?.trustedChanges(in: $0) },
+                                  index: options.outputDirectory.flatMap { session?.index(in: $0, toolchain: toolchain) },
+                                  fresh: { spec, outputs in
+                                      guard shard?.contains(spec) ?? true else { return }
+                                      freshInRun += 1
+                                      report.addUnchanged(outputs)
+                                  })
+        files = SpecFileList()
+        session?.planned(lookedAt: plan.dirtyCount)
+        report.specCount = plan.freshCount
+        report.unchangedCount = freshInRun
+        // What the look-alike check at the end needs of the spec files (only with one to run).
+        let lookAlike = options.outputDirectory == nil || plan.dirtyCount == 0 ? nil : project.config.lookAlike.map { threshold in
+            LookAlikeInputs(threshold: threshold, lookedAt: Set(plan.dirty.map(\.displayPath)))
         }
-        report.unchangedCount = fresh.count
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
         // `check`'s cache, keyed by the build's toolchain and the root.
@@ -257,14 +260,12 @@ public enum BuildRun {
         // The watch's renderers outlive the build: fonts load once.
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
                                      renderers: session?.rendererPool(for: project) ?? RendererPool())
-        // Counted and settled: the skipped files' outputs are not needed again.
-        plan.forgetFreshOutputs()
         var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         // A check keeps its diagnostics in a spool, sorted runs on disk once they outgrow its budget.
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
         // The chunks: of the plan's dirty files, or as discovery finds them.
         var start = 0
-        var chunks = ChunkSource(dirty: plan.takeDirty(), stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
+        var chunks = ChunkSource(plan: stream == nil ? plan : nil, stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
         while let files = chunks.next(into: context, root: project.paths.root, clock: options.clock) {
             defer { start += files.count }
             let chunk = executor.run(files, remaining: chunks.remaining(after: start + files.count))
@@ -295,14 +296,15 @@ public enum BuildRun {
         }
         var written: BuildCache?
         if let commit {
-            let looked = plan.dirtyRelatives.filter { shard?.contains($0) ?? true }
-            let finished = options.clock.time(.io) { commit.finish(results, looked: looked, fresh: fresh, report: &report) }
+            let specs = OutputCommit.RunSpecs(plan: plan, shard: shard, freshCount: freshInRun)
+            let finished = options.clock.time(.io) { commit.finish(results, specs: specs, report: &report) }
             let groups = finished.groups
             written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
             if let lookAlike {
-                let pictures = LookAlikeCheck.pictures(groups, display: lookAlike.display, lookedAt: lookAlike.lookedAt)
+                let pictures = LookAlikeCheck.pictures(groups, display: { plan.position(of: $0).map { plan.files[$0].displayPath } },
+                                                       lookedAt: lookAlike.lookedAt)
                 report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: lookAlike.threshold, lookedAt: lookAlike.lookedAt)
             }
         }
@@ -329,16 +331,14 @@ public enum BuildRun {
 }
 
 extension BuildRun {
-    /// Hands a run its chunks of spec files to look at: slices of the
-    /// plan's dirty files, or the next files discovery finds. Either way
-    /// their paths relative to the root are worked out for the chunk alone
-    /// and handed to the context, not kept for every spec file of the run.
-    /// A name discovery cannot read ends the chunks and is kept in
-    /// `unreadable`.
+    /// Hands a run its chunks of spec files to look at: the plan's dirty
+    /// files, or the next files discovery finds. Either way their paths
+    /// relative to the root are worked out for the chunk alone and handed
+    /// to the context, not kept for every spec file of the run. A name
+    /// discovery cannot read ends the chunks and is kept in `unreadable`.
     struct ChunkSource {
-        /// The dirty files; each chunk's are blanked once handed out, so
-        /// that their strings go with the chunk.
-        private var dirty: [SpecInput]
+        /// The plan whose dirty files are handed out, from `taken` on.
+        private let plan: BuildPlan?
         var stream: Discovery.Stream?
         let size: Int
         /// How many files the stream has, counted ahead for the progress line (nil: not asked for).
@@ -346,8 +346,8 @@ extension BuildRun {
         private var taken = 0
         private(set) var unreadable: Discovery.MissingPath?
 
-        init(dirty: [SpecInput], stream: Discovery.Stream?, size: Int, counting: Bool) {
-            (self.dirty, self.stream, self.size) = (dirty, stream, size)
+        init(plan: BuildPlan?, stream: Discovery.Stream?, size: Int, counting: Bool) {
+            (self.plan, self.stream, self.size) = (plan, stream, size)
             if counting, var copy = stream {
                 var count = 0
                 while let some = try? copy.next(upTo: 4096), !some.isEmpty { count += some.count }
@@ -355,19 +355,17 @@ extension BuildRun {
             }
         }
 
-        /// What a handed-out dirty file is left as: empty strings hold no memory.
-        private static let handedOut = SpecInput(path: "", displayPath: "", outputFolder: "")
-
         /// Files after the first `done`, for the progress count.
-        func remaining(after done: Int) -> Int { max(0, (stream == nil ? dirty.count : total ?? done) - done) }
+        func remaining(after done: Int) -> Int { max(0, (plan?.dirtyCount ?? total ?? done) - done) }
 
         mutating func next(into context: BuildContext, root: String, clock: StageClock?) -> [SpecInput]? {
-            guard stream != nil else {
-                guard taken < dirty.count else { return nil }
-                let end = min(dirty.count, taken + size)
-                defer { taken = end }
-                let files = Array(dirty[taken..<end])
-                for i in taken..<end { dirty[i] = Self.handedOut }
+            if let plan {
+                var files: [SpecInput] = []
+                while taken < plan.files.count, files.count < size {
+                    if plan.isDirty(taken) { files.append(plan.files[taken]) }
+                    taken += 1
+                }
+                guard !files.isEmpty else { return nil }
                 context.know(BuildPlan.relativePathsByPath(of: files, root: root))
                 return files
             }
@@ -383,12 +381,10 @@ extension BuildRun {
         }
     }
 
-    /// What the look-alike check of a build needs of its spec files: each
-    /// file's path as shown by its project-relative path, and the shown
-    /// paths of the files looked at.
+    /// What the look-alike check of a build needs of its spec files: the
+    /// shown paths of the files looked at (the others' come from the plan).
     struct LookAlikeInputs {
         let threshold: Int
-        let display: [String: String]
         let lookedAt: Set<String>
     }
 

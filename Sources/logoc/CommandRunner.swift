@@ -79,6 +79,17 @@ struct CommandRunner {
                 } catch {
                     throw Self.failure(error.message)
                 }
+            } else if output != nil {
+                // A build plans every spec file before it reads one: the list, packed (issue 21).
+                let files: SpecFileList
+                do {
+                    files = try clock.time(.discover) { () throws(Discovery.MissingPath) -> SpecFileList in
+                        try Discovery.specFiles(paths.isEmpty ? ["Specs"] : paths)
+                    }
+                } catch {
+                    throw Self.failure(error.message)
+                }
+                report = BuildRun.run(files, project: project, options: run)
             } else {
                 var inputs = try Self.inputs(paths, clock: clock)
                 switch checkCache {
@@ -89,12 +100,11 @@ struct CommandRunner {
                 // `check FILES` also checks the specs that use them, and finds
                 // output clashes against the whole project (`check Specs` checks it
                 // all already: as `check` with no path, nothing is added).
-                if output == nil, !whole {
+                if !whole {
                     let affected = clock.time(.discover) { AffectedSpecs.find(inputs, project: project, rootArgument: options.root, jobs: options.jobs) }
                     inputs = affected.inputs
                     run.projectOutputs = affected.others
                 }
-                // Handed over: the run drops the list once planned (issue 21).
                 report = BuildRun.run(consume inputs, project: project, options: run)
             }
         }

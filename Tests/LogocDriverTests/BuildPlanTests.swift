@@ -51,45 +51,74 @@ struct BuildPlanTests {
             return try #require(BuildCache.decode(BuildCache.file(toolchain: "T", groups: made).flatMap { $0 }))
         }
 
-        func plan(_ cache: BuildCache, toolchain: String = "T", force: Bool = false, directory: String?? = .none) -> BuildPlan {
-            BuildPlan.make(inputs, root: root, cache: cache, toolchain: toolchain, directory: directory ?? output, force: force, jobs: 2)
+        func plan(_ cache: BuildCache, toolchain: String = "T", force: Bool = false, directory: String?? = .none,
+                  fresh: (String, [String]) -> Void = { _, _ in }) -> BuildPlan {
+            BuildPlan.make(inputs, root: root, cache: cache, toolchain: toolchain, directory: directory ?? output, force: force, jobs: 2,
+                           fresh: fresh)
         }
     }
 
     @Test func unchangedSpecIsFreshAndANewOneDirty() throws {
         let f = try Fixture()
-        let plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")]))
-        #expect(plan.verdicts == [.fresh(outputs: ["a.png"]), .dirty(.notInCache)])
+        var fresh: [(spec: String, outputs: [String])] = []
+        let plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")])) { fresh.append(($0, $1)) }
+        #expect(plan.verdicts == [.fresh(outputs: []), .dirty(.notInCache)])
+        #expect(fresh.map(\.spec) == ["Specs/a.yaml"] && fresh.map(\.outputs) == [["a.png"]], "the skipped file is handed over with its outputs")
+        #expect(plan.freshCount == 1 && plan.dirtyCount == 1)
         #expect(plan.dirty.map(\.displayPath) == ["Specs/b.yaml"])
-        #expect(plan.fresh.map(\.spec) == ["Specs/a.yaml"])
         #expect(plan.relatives == ["Specs/a.yaml", "Specs/b.yaml"])
         // b must not take a.png: a is not looked at, so its outputs are settled.
         #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"])
     }
 
-    /// What a run keeps of its plan (issue 21): nothing is settled when no
-    /// spec file is looked at (nothing can clash), the looked-at files'
-    /// relative paths come from the plan alone, and the skipped files'
-    /// outputs go once counted, their verdicts still fresh.
+    /// What a run keeps of its plan (issue 21): a byte a spec file for its
+    /// verdict, no list of the skipped files or their outputs, nothing
+    /// settled when no spec file is looked at (nothing can clash), and the
+    /// looked-at files' relative paths from the plan alone.
     @Test func aPlanKeepsLittleOfSkippedSpecFiles() throws {
         let f = try Fixture()
-        var plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")]))
+        let plan = f.plan(try f.cache([("Specs/a.yaml", "a.png")]))
         #expect(plan.dirtyRelatives == ["Specs/b.yaml"])
-        plan.forgetFreshOutputs()
-        #expect(plan.verdicts == [.fresh(outputs: []), .dirty(.notInCache)])
-        #expect(plan.fresh.map(\.spec) == ["Specs/a.yaml"] && plan.fresh.allSatisfy(\.outputs.isEmpty))
-        #expect(plan.dirtyRelatives == ["Specs/b.yaml"], "forgetting outputs keeps which files are dirty")
-        #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"], "the owners were settled before")
+        #expect(plan.position(of: "Specs/a.yaml") == 0 && plan.position(of: "Specs/b.yaml") == 1 && plan.position(of: "Specs/c.yaml") == nil)
+        #expect(!plan.isDirty(0) && plan.isDirty(1))
 
         // Both spec files built last time and unchanged: a no-op, nothing settled.
         try f.write("dist/b.png", "png")
-        let noOp = f.plan(try f.cache([("Specs/a.yaml", "a.png"), ("Specs/b.yaml", "b.png")]))
-        #expect(noOp.dirty.isEmpty && noOp.dirtyRelatives.isEmpty)
-        #expect(noOp.fresh.map(\.outputs) == [["a.png"], ["b.png"]])
+        var outputs: [[String]] = []
+        let noOp = f.plan(try f.cache([("Specs/a.yaml", "a.png"), ("Specs/b.yaml", "b.png")])) { outputs.append($1) }
+        #expect(noOp.dirty.isEmpty && noOp.dirtyRelatives.isEmpty && noOp.dirtyCount == 0)
+        #expect(outputs == [["a.png"], ["b.png"]])
         #expect(noOp.settledOwners.isEmpty, "no spec file looked at: nothing to clash with")
         // The chunk's relative paths, as the whole list's.
         #expect(BuildPlan.relativePathsByPath(of: f.inputs, root: f.root)
                 == [f.root + "/Specs/a.yaml": "Specs/a.yaml", f.root + "/Specs/b.yaml": "Specs/b.yaml"])
+    }
+
+    /// The plan finds a spec file by its project-relative path whatever
+    /// the order of its list (folders named in any order, files outside
+    /// the project, files kept whole), as `relativePaths` names them.
+    @Test func aPlanFindsEverySpecFileByItsRelativePath() throws {
+        let f = try Fixture()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("logoc-plan-outside-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        var odd = SpecInput(path: f.root + "/Specs/z/deep.yaml", displayPath: "Specs/z/deep.yaml", outputFolder: "z")
+        odd.problem = "too deep"
+        let inputs = [
+            SpecInput(path: f.root + "/Specs/m/b.yaml", displayPath: "Specs/m/b.yaml", outputFolder: "m"),
+            SpecInput(path: f.root + "/Specs/m/a.yaml", displayPath: "Specs/m/a.yaml", outputFolder: "m"),
+            SpecInput(path: f.root + "/top.yaml", displayPath: "top.yaml", outputFolder: ""),
+            SpecInput(path: outside + "/x.yaml", displayPath: "../x.yaml", outputFolder: ""),
+            SpecInput(path: f.root + "/Specs/a.yaml", displayPath: "shown elsewhere", outputFolder: ""),
+            odd,
+        ]
+        let files = SpecFileList(inputs)
+        #expect(Array(files) == inputs, "a packed list gives back every input as it was")
+        let plan = BuildPlan.make(inputs, root: f.root, cache: BuildCache(), toolchain: "T", directory: f.output, force: false, jobs: 1)
+        let expected = BuildPlan.relativePaths(of: inputs, root: f.root)
+        #expect(plan.relatives == expected)
+        for (i, relative) in expected.enumerated() { #expect(plan.position(of: relative) == i, "\(relative)") }
+        for missing in ["", "Specs", "Specs/m/", "Specs/m/c.yaml", "Specs/m/a.yam", "zzz", outside] { #expect(plan.position(of: missing) == nil) }
     }
 
     @Test func eachDirtySpecSaysWhy() throws {

@@ -200,8 +200,8 @@ struct LookAlikeTests {
         }
         for _ in 0..<5 {
             let lookedAt = Set(display.values.filter { _ in Int.random(in: 0..<40, using: &random) == 0 })
-            let all = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: display), threshold: 6, lookedAt: lookedAt)
-            let near = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: display, lookedAt: lookedAt), threshold: 6,
+            let all = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: { display[$0] }), threshold: 6, lookedAt: lookedAt)
+            let near = LookAlikeCheck.diagnostics(LookAlikeCheck.pictures(groups, display: { display[$0] }, lookedAt: lookedAt), threshold: 6,
                                                   lookedAt: lookedAt)
             #expect(!all.isEmpty && all.map(\.message) == near.map(\.message))
             #expect(all.map { $0.span?.file } == near.map { $0.span?.file })

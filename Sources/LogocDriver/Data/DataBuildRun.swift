@@ -134,7 +134,7 @@ public enum DataBuildRun {
             options.afterChunk?()
         }
         executor.releaseRenderers()
-        options.clock.time(.io) { _ = commit.finish(results, looked: looked, fresh: fresh, report: &report) }
+        options.clock.time(.io) { _ = commit.finish(results, specs: .init(lookedAt: looked, skipped: fresh), report: &report) }
         lock.finished()
         report.diagnostics = report.diagnostics.normalized()
         report.written.sort()

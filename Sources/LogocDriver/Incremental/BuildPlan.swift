@@ -26,6 +26,42 @@ struct BuildPlan: Sendable {
         case outputChanged(String)
         /// A line of its group could not be read.
         case damagedRecord
+
+        /// One byte for the plan (never 0, which is fresh).
+        var code: UInt8 {
+            switch self {
+            case .nothingToReuse: 1
+            case .forced: 2
+            case .toolchainChanged: 3
+            case .notInCache: 4
+            case .failedLastTime: 5
+            case .inputChanged: 6
+            case .outputChanged: 7
+            case .damagedRecord: 8
+            }
+        }
+
+        /// The path it names, if any.
+        var path: String? {
+            switch self {
+            case .inputChanged(let path), .outputChanged(let path): path
+            default: nil
+            }
+        }
+
+        /// The reason of `code`, with `path` for one that names a path.
+        init(code: UInt8, path: String) {
+            switch code {
+            case 2: self = .forced
+            case 3: self = .toolchainChanged
+            case 4: self = .notInCache
+            case 5: self = .failedLastTime
+            case 6: self = .inputChanged(path)
+            case 7: self = .outputChanged(path)
+            case 8: self = .damagedRecord
+            default: self = .nothingToReuse
+            }
+        }
     }
 
     enum Verdict: Sendable, Equatable {
@@ -34,14 +70,21 @@ struct BuildPlan: Sendable {
         case dirty(Reason)
     }
 
-    /// The run's spec files in input order, project-relative (absolute when
-    /// outside the project), with their verdicts.
-    let relatives: [String]
-    private(set) var verdicts: [Verdict]
-    /// The spec files to look at again, in input order (empty once taken: `takeDirty`).
-    private(set) var dirty: [SpecInput]
-    /// The skipped spec files (project-relative) and the outputs they keep.
-    private(set) var fresh: [(spec: String, outputs: [String])]
+    /// The run's spec files in input order, packed (`SpecFileList`).
+    let files: SpecFileList
+    /// Per folder of `files`: what its files' names follow in their
+    /// project-relative paths (absolute when outside the project).
+    private let relativeFolders: [String]
+    let root: String
+    /// Per spec file: 0 when fresh (skipped unread), else its reason's
+    /// code (`Reason.code`), whose path, if any, is in `reasonPaths`. One
+    /// byte a spec file: the verdicts with the outputs each skipped file
+    /// keeps were about 210 bytes a spec file at a no-op's peak (issue 21).
+    private var codes: [UInt8]
+    private var reasonPaths: [Int: String]
+    /// How many spec files are fresh, and how many are looked at again.
+    let freshCount: Int
+    var dirtyCount: Int { files.count - freshCount }
     /// Output path → the spec file (project-relative) that wrote it and that
     /// this run does not look at: a skipped spec file, or one built into the
     /// folder by a build of other paths that still exists. A looked-at spec
@@ -50,84 +93,190 @@ struct BuildPlan: Sendable {
     /// and a no-op rebuild kept a dictionary entry an output for nothing
     /// (about 70 bytes a spec file, issue 21).
     let settledOwners: [String: String]
+    /// The order of `files` by their relative paths' bytes; nil when they
+    /// are in that order already (one folder walked: the usual case).
+    private let byRelative: [UInt32]?
 
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
     /// `changes`: every file changed since the cache was written, when the
     /// caller knows them all (`Freshness.verdict`). `index`: the cache
     /// decoded (`logoc watch`), which with `changes` decides every verdict
-    /// without reading a group. `known`: `relativePaths(of: inputs)`, when
-    /// the caller kept them (`logoc watch`).
-    static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
-                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil, known: [String]? = nil,
-                     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> BuildPlan {
-        let relatives = known ?? relativePaths(of: inputs, root: root)
-        var verdicts = [Verdict](repeating: .dirty(force ? .forced : .nothingToReuse), count: inputs.count)
-        if directory != nil, !force, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
+    /// without reading a group. `fresh` is called, in input order, with each
+    /// skipped spec file (project-relative) and the outputs it keeps: the
+    /// plan keeps no list of them.
+    static func make(_ files: SpecFileList, root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool,
+                     jobs: Int, changes: Set<String>? = nil, index: WatchIndex? = nil,
+                     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                     fresh: (_ spec: String, _ outputs: [String]) -> Void = { _, _ in }) -> BuildPlan {
+        let relativeFolders = files.folders.map { relativePrefix(ofFolder: $0.path, root: root) }
+        let relative: @Sendable (Int) -> String = { i in Self.relative(i, in: files, folders: relativeFolders, root: root) }
+        var codes = [UInt8](repeating: Reason.nothingToReuse.code, count: files.count)
+        var reasonPaths: [Int: String] = [:]
+        var freshCount = 0
+        func decided(_ i: Int, _ verdict: Verdict) {
+            switch verdict {
+            case .fresh(let outputs):
+                codes[i] = 0
+                freshCount += 1
+                fresh(relative(i), outputs)
+            case .dirty(let reason):
+                codes[i] = reason.code
+                if let path = reason.path { reasonPaths[i] = path }
+            }
+        }
+        if force {
+            codes = [UInt8](repeating: Reason.forced.code, count: files.count)
+        } else if directory != nil, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
             let affected = index.affected(by: changes)
-            verdicts = relatives.map { index.verdict($0, changes: changes, affected: affected) }
-        } else if let directory, !force, !cache.isEmpty {
-            // The skip test stats every spec's files: split over the cores.
-            let slots = ResultSlots<Verdict>(count: inputs.count)
-            let chunks = max(1, min(jobs, inputs.count / 500))
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
-                for i in stride(from: chunk, to: relatives.count, by: chunks) {
-                    slots.set(i, freshness.verdict(relatives[i], changes: changes))
+            for i in files.indices { decided(i, index.verdict(relative(i), changes: changes, affected: affected)) }
+        } else if let directory, !cache.isEmpty {
+            // The skip test stats every spec's files: split over the cores,
+            // a block at a time, so that only a block's verdicts (with the
+            // outputs each fresh file keeps) are alive at once.
+            let block = 4_096
+            for first in stride(from: 0, to: files.count, by: block) {
+                let count = min(block, files.count - first)
+                let slots = ResultSlots<Verdict>(count: count)
+                let lanes = max(1, min(jobs, count / 500))
+                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                    var freshness = Freshness(cache: cache, toolchain: toolchain, directory: directory)
+                    for i in stride(from: lane, to: count, by: lanes) { slots.set(i, freshness.verdict(relative(first + i), changes: changes)) }
+                }
+                for (i, verdict) in slots.values().enumerated() { decided(first + i, verdict) }
+            }
+        }
+        let byRelative = Self.order(of: files, folders: relativeFolders, root: root)
+        var plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
+                             freshCount: freshCount, settledOwners: [:], byRelative: byRelative)
+        if directory != nil, plan.dirtyCount > 0 {
+            var owners: [String: String] = [:]
+            // The skipped files' outputs, read again from their groups: kept
+            // from the skip test, they were a list a spec file for nothing
+            // when none is looked at (a no-op). By what each output claims
+            // (`TargetCatalog.claims`), as `check` does.
+            for i in files.indices where codes[i] == 0 {
+                let spec = relative(i)
+                guard let group = cache.groups[spec] else { continue }
+                BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
+                    if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
+                    return true
                 }
             }
-            verdicts = slots.values()
-        }
-        var fresh: [(spec: String, outputs: [String])] = []
-        var dirty: [SpecInput] = []
-        for (i, verdict) in verdicts.enumerated() {
-            if case .fresh(let outputs) = verdict { fresh.append((relatives[i], outputs)) } else { dirty.append(inputs[i]) }
-        }
-        var owners: [String: String] = [:]
-        if directory != nil, !dirty.isEmpty {
-            // By what each output claims (`TargetCatalog.claims`), as `check` does.
-            for (spec, outputs) in fresh { for output in outputs { for path in TargetCatalog.claims(of: output) { owners[path] = spec } } }
             // A spec file built into this folder by a build of other paths
             // (`logoc build A -o dist`, then `logoc build B -o dist`): while
             // that file exists, its outputs are its own.
-            let inRun = Set(relatives)
-            for (spec, group) in cache.groups.entries where !inRun.contains(spec) {
+            for (spec, group) in cache.groups.entries where plan.position(of: spec) == nil {
                 guard exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
                 BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
                     if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
                     return true
                 }
             }
+            plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
+                             freshCount: freshCount, settledOwners: owners, byRelative: byRelative)
         }
-        return BuildPlan(relatives: relatives, verdicts: verdicts, dirty: dirty, fresh: fresh, settledOwners: owners)
+        return plan
     }
 
-    /// The spec files to look at again, moved out of the plan: the run hands
-    /// them out chunk by chunk and lets each chunk's go (`ChunkSource`).
-    mutating func takeDirty() -> [SpecInput] {
-        defer { dirty = [] }
-        return dirty
+    /// `make` of a list of `SpecInput`s.
+    static func make(_ inputs: [SpecInput], root: String, cache: BuildCache, toolchain: String, directory: String?, force: Bool, jobs: Int,
+                     changes: Set<String>? = nil, index: WatchIndex? = nil,
+                     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                     fresh: (_ spec: String, _ outputs: [String]) -> Void = { _, _ in }) -> BuildPlan {
+        make(SpecFileList(inputs), root: root, cache: cache, toolchain: toolchain, directory: directory, force: force, jobs: jobs,
+             changes: changes, index: index, exists: exists, fresh: fresh)
     }
 
-    /// Lets go of the outputs the skipped spec files keep (`fresh`, and
-    /// `verdicts` as `.fresh(outputs: [])`), once the run has counted them
-    /// and settled their owners: an array and a string an output, about
-    /// 110 bytes a skipped spec file, were kept to the end of the build
-    /// for nothing (issue 21).
-    mutating func forgetFreshOutputs() {
-        for i in fresh.indices { fresh[i].outputs = [] }
-        for i in verdicts.indices {
-            if case .fresh = verdicts[i] { verdicts[i] = .fresh(outputs: []) }
+    /// The `i`th spec file's verdict (a fresh one without its outputs: the plan does not keep them).
+    func verdict(_ i: Int) -> Verdict {
+        codes[i] == 0 ? .fresh(outputs: []) : .dirty(Reason(code: codes[i], path: reasonPaths[i] ?? ""))
+    }
+
+    /// Every spec file's verdict, in input order (for tests and small runs).
+    var verdicts: [Verdict] { files.indices.map(verdict) }
+
+    /// Whether the `i`th spec file is looked at again.
+    func isDirty(_ i: Int) -> Bool { codes[i] != 0 }
+
+    /// The project-relative path of the `i`th spec file.
+    func relative(_ i: Int) -> String { Self.relative(i, in: files, folders: relativeFolders, root: root) }
+
+    /// Every spec file's project-relative path, in input order (`check`'s cache, tests).
+    var relatives: [String] { files.indices.map(relative) }
+
+    /// The project-relative paths of the spec files looked at again, in input order.
+    var dirtyRelatives: [String] { files.indices.filter(isDirty).map(relative) }
+
+    /// The spec files looked at again, in input order.
+    var dirty: [SpecInput] { files.indices.filter(isDirty).map { files[$0] } }
+
+    /// The position in `files` of the spec file whose project-relative path is `spec`.
+    func position(of spec: String) -> Int? {
+        var key = spec
+        return key.withUTF8 { key -> Int? in
+            var (low, high) = (0, files.count)
+            while low < high {
+                let mid = (low + high) / 2
+                let i = byRelative.map { Int($0[mid]) } ?? mid
+                let order = compare(i, key)
+                if order == 0 { return i }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
         }
     }
 
-    /// The project-relative paths of the spec files looked at again, in
-    /// input order: `relatives` of `dirty`, without asking the file system.
-    var dirtyRelatives: [String] {
-        zip(relatives, verdicts).compactMap { relative, verdict in
-            if case .fresh = verdict { return nil }
-            return relative
+    /// The `i`th file's relative path against `key`, byte-wise: negative when it comes first.
+    private func compare(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        Self.compare(i, key, in: files, folders: relativeFolders, root: root)
+    }
+
+    private static func compare(_ i: Int, _ key: UnsafeBufferPointer<UInt8>, in files: SpecFileList, folders: [String], root: String) -> Int {
+        guard let folder = files.folder(of: i) else {
+            var path = relative(i, in: files, folders: folders, root: root)
+            return path.withUTF8 { compare($0[...], key[...]) }
         }
+        var prefix = folders[folder]
+        return prefix.withUTF8 { prefix in
+            let head = compare(prefix[...], key[..<min(key.count, prefix.count)])
+            if head != 0 { return head }
+            return files.nameBytes(i).withUnsafeBufferPointer { compare($0[...], key[prefix.count...]) }
+        }
+    }
+
+    private static func compare(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.base.baseAddress, let y = b.base.baseAddress {
+            let order = memcmp(x + a.startIndex, y + b.startIndex, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+
+    /// The order of `files` by relative path, or nil when it is the list's own.
+    private static func order(of files: SpecFileList, folders: [String], root: String) -> [UInt32]? {
+        func less(_ a: Int, _ b: Int) -> Bool {
+            var path = relative(b, in: files, folders: folders, root: root)
+            return path.withUTF8 { compare(a, $0, in: files, folders: folders, root: root) < 0 }
+        }
+        guard !files.indices.dropFirst().allSatisfy({ less($0 - 1, $0) }) else { return nil }
+        var order = files.indices.map { UInt32(truncatingIfNeeded: $0) }
+        order.sort { less(Int($0), Int($1)) }
+        return order
+    }
+
+    private static func relative(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> String {
+        guard let folder = files.folder(of: i) else { return relativePaths(of: [files[i]], root: root)[0] }
+        return folders[folder] + String(decoding: files.nameBytes(i), as: UTF8.self)
+    }
+
+    /// What the names of a folder's files follow in their paths relative to
+    /// `root`: "" for the root itself, `sub/` below it, the folder's real
+    /// path and a slash outside it (as `relativePaths`, one `realpath` a folder).
+    private static func relativePrefix(ofFolder folder: String, root: String) -> String {
+        let real = (PathResolver.realPath(folder) ?? folder) + "/"
+        return real.hasPrefix(root + "/") ? String(real.dropFirst(root.count + 1)) : real
     }
 
     /// `inputs` with their paths relative to `root`, by `SpecInput.path`:

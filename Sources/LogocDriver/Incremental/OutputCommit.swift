@@ -146,18 +146,19 @@ final class OutputCommit: Sendable {
     /// writes the manifest, the cache and the gallery, each atomically. The
     /// groups of spec files not looked at again are copied as bytes, so the
     /// cost of a rebuild that touched one spec does not grow with the others.
-    /// `looked` are the spec files looked at again (project-relative).
+    /// `specs` tells which spec files (project-relative) the run skipped and which it looked at again.
     /// Returns the spec files' groups after the run (for the look-alike
     /// check, worked out as they are walked: `FinalGroups`, no list or
     /// dictionary of every spec file's group), and the cache when it is the
     /// one on disk as it was (nothing changed; else nil: read it again).
     @discardableResult
-    func finish(_ results: RunResults, looked: [String], fresh: [String], report: inout RunReport) -> Finished {
+    func finish(_ results: RunResults, specs: RunSpecs, report: inout RunReport) -> Finished {
         let manifestPath = (directory as NSString).appendingPathComponent(Manifest.fileName)
         let galleryPath = (directory as NSString).appendingPathComponent(Gallery.fileName)
         // Nothing was looked at again and every spec of last time is still
         // here: the manifest, gallery and cache are already right.
-        if !results.lookedAtAny, fresh.count == cache.groups.count, looked.isEmpty, leftoverIntents.isEmpty, manifestAndGalleryHaveTheirSizes() {
+        if !results.lookedAtAny, specs.freshCount == cache.groups.count, specs.lookedAtCount == 0, leftoverIntents.isEmpty,
+           manifestAndGalleryHaveTheirSizes() {
             // An intent log here holds no line that names a file (else
             // `leftoverIntents` would not be empty): only lines cut short or
             // not plain, which no build would ever act on. It goes, as after
@@ -166,9 +167,6 @@ final class OutputCommit: Sendable {
             return Finished(groups: FinalGroups(cache: cache.groups), cache: cache)
         }
         let failed = results.failed
-        let skipped = Set(fresh)
-        let lookedAt = Set(looked)
-        func partOfRun(_ spec: String) -> Bool { lookedAt.contains(spec) || skipped.contains(spec) }
         let spilled = results.spill?.groups() ?? GroupIndex()
         let made = results.groups
         func newGroup(_ spec: String) -> BuildCache.Group? { made[spec] ?? spilled[spec] }
@@ -179,7 +177,8 @@ final class OutputCommit: Sendable {
         var removed: [BuildCache.OutputRecord] = []
         var decided: [String: BuildCache.Group?] = [:]
         func consider(_ spec: String) {
-            guard !skipped.contains(spec) else { return }
+            let part = specs.part(spec)
+            guard part != .skipped else { return }
             let old = cache.record(spec)?.outputs.values.map { $0 }
                 ?? (manifestOnly[spec] ?? []).map { BuildCache.OutputRecord(key: "", tree: "", stamp: FileStamp(size: -1, mtime: 0, inode: 0, sha256: $0.sha256), entry: $0) }
             if let now = newGroup(spec) {
@@ -189,7 +188,7 @@ final class OutputCommit: Sendable {
                 return
             }
             let specPath = spec.hasPrefix("/") ? spec : (root as NSString).appendingPathComponent(spec)
-            guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || !partOfRun(spec) else {
+            guard FileManager.default.fileExists(atPath: specPath), failed.contains(spec) || part == nil else {
                 removed += old
                 decided[spec] = .some(nil)
                 return
@@ -283,6 +282,35 @@ final class OutputCommit: Sendable {
             IntentLog.remove(in: directory)
         }
         return Finished(groups: groups, cache: nil)
+    }
+
+    /// The spec files of a run, as `finish` asks about them: by a lookup in
+    /// the run's plan, not sets of every spec file's path (about 80 bytes a
+    /// spec file each, issue 21).
+    struct RunSpecs {
+        enum Part { case skipped, lookedAt }
+        /// How many spec files were skipped, and looked at again.
+        let freshCount: Int
+        let lookedAtCount: Int
+        /// Whether a spec file (project-relative) was skipped or looked at again; nil when not part of the run.
+        let part: (String) -> Part?
+
+        /// The spec files of `plan` that are `shard`'s (all without one).
+        init(plan: BuildPlan, shard: Shard?, freshCount: Int) {
+            self.freshCount = freshCount
+            lookedAtCount = shard == nil ? plan.dirtyCount : plan.dirtyRelatives.filter { shard?.contains($0) ?? true }.count
+            part = { spec in
+                guard shard?.contains(spec) ?? true, let i = plan.position(of: spec) else { return nil }
+                return plan.isDirty(i) ? .lookedAt : .skipped
+            }
+        }
+
+        /// The spec files of two lists.
+        init(lookedAt: [String], skipped: [String]) {
+            (freshCount, lookedAtCount) = (skipped.count, lookedAt.count)
+            let (looked, fresh) = (Set(lookedAt), Set(skipped))
+            part = { looked.contains($0) ? .lookedAt : fresh.contains($0) ? .skipped : nil }
+        }
     }
 
     /// What `finish` leaves: every spec file's group, and the cache when

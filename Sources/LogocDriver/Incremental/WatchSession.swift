@@ -68,10 +68,6 @@ public final class WatchSession: @unchecked Sendable {
     /// as named) they have not followed yet.
     private var inputs: (paths: [String], list: WatchInputs)?
     private var unfollowed: Set<String> = []
-    /// The spec files' paths relative to the root (`BuildPlan.relativePaths`), for the list's generation.
-    private var relatives: (root: String, generation: Int, relatives: [String])?
-    /// How many spec files `build` handed to the build under way (nil outside one): the kept list's.
-    private var handedOut: Int?
     /// The project as loaded for `root` and `config`, its toolchain's identity and its renderers.
     private var project: (root: String, config: String?, project: Project, toolchain: String?)?
     private var renderers: (project: Project, pool: RendererPool)?
@@ -134,7 +130,6 @@ public final class WatchSession: @unchecked Sendable {
     /// Everything kept but the cache (which its stamp guards): the next build starts as `logoc build` does.
     private func forgetAll() {
         inputs = nil
-        relatives = nil
         unfollowed = []
         project = nil
         renderers = nil
@@ -151,8 +146,6 @@ public final class WatchSession: @unchecked Sendable {
         var options = options
         options.session = self
         let inputs = try options.clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try specInputs(paths) }
-        handedOut = inputs.count
-        defer { handedOut = nil }
         return BuildRun.run(inputs, project: project(root: root, configPath: configPath), options: options)
     }
 
@@ -166,22 +159,11 @@ public final class WatchSession: @unchecked Sendable {
             return kept.list.inputs
         }
         inputs = nil
-        relatives = nil
         unfollowed = []
         work.walks += 1
         let list = try WatchInputs.discover(paths)
         inputs = (paths, list)
         return list.inputs
-    }
-
-    /// `BuildPlan.relativePaths` of `inputs`, kept while the list of spec
-    /// files is the same; nil when `inputs` are not the kept list's.
-    func relativePaths(of inputs: [SpecInput], root: String) -> [String]? {
-        guard let list = self.inputs?.list, handedOut == inputs.count else { return nil }
-        if let known = relatives, known.root == root, known.generation == list.generation { return known.relatives }
-        let made = BuildPlan.relativePaths(of: inputs, root: root)
-        relatives = (root, list.generation, made)
-        return made
     }
 
     /// The project at `root`: kept while neither `logoc.yaml` nor a font changed.

@@ -28,10 +28,10 @@ enum LookAlikeCheck {
     /// grid around it, enough for every pair `diagnostics` reports): a
     /// rebuild that touched one spec among 10,000 reads every fingerprint's
     /// colour, and decodes a few.
-    static func pictures(_ groups: some Sequence<(key: String, value: BuildCache.Group)>, display: [String: String],
+    static func pictures(_ groups: some Sequence<(key: String, value: BuildCache.Group)>, display: (String) -> String?,
                          lookedAt: Set<String>? = nil) -> [Picture] {
         func decoded(_ spec: String, _ group: BuildCache.Group, keep: (Fingerprint) -> Bool) -> [Picture] {
-            guard !group.pictures.isEmpty, let shown = display[spec] else { return [] }
+            guard !group.pictures.isEmpty, let shown = display(spec) else { return [] }
             return BuildCache.Picture.decoded(group.pictures).compactMap { p in
                 guard let fingerprint = Fingerprint(p.fingerprint), keep(fingerprint) else { return nil }
                 return Picture(displayPath: shown, label: p.label, variant: p.variant, fingerprint: fingerprint)
@@ -40,7 +40,7 @@ enum LookAlikeCheck {
         var pictures: [Picture] = []
         if let lookedAt {
             var near: Set<[Int]> = []
-            for (spec, group) in groups where display[spec].map(lookedAt.contains) == true {
+            for (spec, group) in groups where display(spec).map(lookedAt.contains) == true {
                 for p in decoded(spec, group, keep: { _ in true }) {
                     pictures.append(p)
                     let home = cell(OKLab(p.fingerprint.mean))
@@ -48,7 +48,7 @@ enum LookAlikeCheck {
                 }
             }
             guard !near.isEmpty else { return [] }
-            for (spec, group) in groups where display[spec].map(lookedAt.contains) == false {
+            for (spec, group) in groups where display(spec).map(lookedAt.contains) == false {
                 // Each picture's text ends with its mean colour's six hex digits: read
                 // those first, and the rest only for a picture near a looked-at one.
                 guard Self.means(in: group.pictures).contains(where: { near.contains(cell(OKLab($0))) }) else { continue }
