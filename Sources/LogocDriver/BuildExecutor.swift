@@ -48,7 +48,7 @@ final class BuildExecutor {
 
     /// `settled`: outputs of spec files the run does not look at (`BuildPlan.settledOwners`).
     /// `renderers`: where renderers are taken from and handed back (a watch keeps them from build to build).
-    init(context: BuildContext, settled: [String: String], deliver: (@Sendable (inout Outcome) -> Void)?, renderers: RendererPool = RendererPool()) {
+    init(context: BuildContext, settled: OutputClaims, deliver: (@Sendable (inout Outcome) -> Void)?, renderers: RendererPool = RendererPool()) {
         self.context = context
         self.renderers = renderers
         madeBefore = renderers.made

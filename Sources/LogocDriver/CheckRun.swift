@@ -55,17 +55,20 @@ public enum CheckRun {
         /// meets its specs (`learnOthers`).
         fileprivate var project: ProjectSpecs?
         /// Output path → the spec file that writes it and that a build does
-        /// not look at (`BuildPlan.settledOwners`): every checked spec
-        /// clashes with these, so E014 is decided here alone.
-        fileprivate var settled: [String: String] = [:]
+        /// not look at (`BuildPlan.settledOwners`, the claimant's `file`):
+        /// every checked spec clashes with these, so E014 is decided here alone.
+        fileprivate var settled: [OutputClaims] = []
         public init() {}
 
         /// Adds the outputs of spec files this run does not look at.
-        mutating func settle(_ owners: [String: String]) {
-            // Taken whole, shared not copied, when there are none yet (every
-            // build; a no-op rebuild settles every output of the project): a
-            // merge hashed each of 19,000 outputs again.
-            if settled.isEmpty { settled = owners } else { settled.merge(owners) { first, _ in first } }
+        mutating func settle(_ owners: OutputClaims) {
+            if !owners.isEmpty { settled.append(owners) }
+        }
+
+        /// The spec file a build does not look at that writes `path`, if any.
+        fileprivate func settledOwner(of path: String) -> String? {
+            for owners in settled { if let owner = owners.claimant(of: path) { return owner.file } }
+            return nil
         }
 
         /// The outputs of `specs`, the project's other specs in the
@@ -303,7 +306,7 @@ public enum CheckRun {
                     clash = (path, first.file, first)
                     break search
                 }
-                if let owner = owners.settled[path] {
+                if let owner = owners.settledOwner(of: path) {
                     clash = (path, owner, nil)
                     break search
                 }

@@ -68,7 +68,7 @@ struct BuildPlanTests {
         #expect(plan.dirty.map(\.displayPath) == ["Specs/b.yaml"])
         #expect(plan.relatives == ["Specs/a.yaml", "Specs/b.yaml"])
         // b must not take a.png: a is not looked at, so its outputs are settled.
-        #expect(plan.settledOwners == ["a.png": "Specs/a.yaml"])
+        #expect(plan.settledOwners.claimant(of: "a.png")?.file == "Specs/a.yaml" && plan.settledOwners.claimant(of: "b.png") == nil)
     }
 
     /// What a run keeps of its plan (issue 21): a byte a spec file for its
@@ -144,7 +144,7 @@ struct BuildPlanTests {
         try FileManager.default.createDirectory(atPath: f.root + "/Other", withIntermediateDirectories: true)
         try f.write("Other/x.yaml", "text: X\n")
         let cache = try f.cache([("Other/x.yaml", "a.png")])
-        #expect(f.plan(cache).settledOwners == ["a.png": "Other/x.yaml"])
+        #expect(f.plan(cache).settledOwners.claimant(of: "a.png")?.file == "Other/x.yaml")
         try FileManager.default.removeItem(atPath: f.root + "/Other/x.yaml")
         #expect(f.plan(cache).settledOwners.isEmpty)
     }
@@ -155,7 +155,9 @@ struct BuildPlanTests {
         let f = try Fixture()
         try f.write("Specs/b.yaml", "name: a\ntext: B\n")
         var owners = CheckRun.OutputOwners()
-        owners.settle(["a.png": "Other/x.yaml"])
+        var settled = OutputClaims()
+        settled.claim(["a.png"], for: OutputClaims.Claimant(file: "Other/x.yaml", name: "", place: .startOf("Other/x.yaml")))
+        owners.settle(settled)
         let report = CheckRun.run([f.inputs[1]], project: Project.load(root: f.root), jobs: 1, clock: nil, owners: &owners, first: true)
         let clash = try #require(report.diagnostics.first)
         #expect(report.diagnostics.count == 1)
@@ -190,7 +192,7 @@ struct BuildExecutorTests {
         let options = BuildRun.Options(outputDirectory: f.output, jobs: 2)
         let context = BuildContext(project: project, options: options, cache: BuildCache(), toolchain: "T")
         let delivered = Delivered()
-        let executor = BuildExecutor(context: context, settled: [:]) { outcome in delivered.add(outcome.rendered) }
+        let executor = BuildExecutor(context: context, settled: OutputClaims()) { outcome in delivered.add(outcome.rendered) }
         let chunk = executor.run([f.inputs[0]], remaining: 0)
         #expect(chunk.diagnostics.isEmpty, "\(chunk.diagnostics)")
         #expect(chunk.outcomes.map(\.state) == [.built])

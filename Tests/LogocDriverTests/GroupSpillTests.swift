@@ -9,7 +9,7 @@ struct GroupSpillTests {
             Array((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) } + Array(tag.utf8))[...]
         }
         return BuildCache.Group(fresh: fresh, outputCount: seed % 3, lines: bytes("lines", 40 * seed), manifest: bytes("m", 7 * seed),
-                                gallery: bytes("g", seed), pictures: "pictures \(seed)")
+                                gallery: bytes("g", seed), pictures: "pictures\t\\ \(seed)\n")
     }
 
     static func same(_ a: BuildCache.Group, _ b: BuildCache.Group) -> Bool {

@@ -84,7 +84,7 @@ public enum DataBuildRun {
         let context = BuildContext(project: project, options: options, cache: cache, toolchain: toolchain)
         let commit = OutputCommit(directory: directory, cache: cache, toolchain: toolchain, root: project.paths.root, gallery: options.gallery,
                                   clock: options.clock)
-        let executor = BuildExecutor(context: context, settled: [:]) { (outcome: inout Outcome) in commit.write(&outcome) }
+        let executor = BuildExecutor(context: context, settled: OutputClaims()) { (outcome: inout Outcome) in commit.write(&outcome) }
         // The template's sample people, planned as `check` plans them (nothing is drawn or kept).
         let sampled = executor.draw([spec], keys: nil, diagnostics: checked.diagnostics, remaining: table.rows.count).first
         report.diagnostics += sampled?.diagnostics ?? []

@@ -66,34 +66,45 @@ struct BuildCache: Sendable {
         /// reading it. A file that failed keeps its old outputs but is stale.
         let fresh: Bool
         let outputCount: Int
-        /// Its pictures for the look-alike check, as `Picture.encoded`.
-        let pictures: String
         private let bytes: Bytes
 
         private enum Bytes: Sendable {
-            case memory(lines: ArraySlice<UInt8>, manifest: ArraySlice<UInt8>, gallery: ArraySlice<UInt8>)
-            /// At `offset` in `file`, the three parts one after another; `checksum` as read and verified (or computed when put).
-            case file(GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int, checksum: UInt32)
+            case memory(lines: ArraySlice<UInt8>, manifest: ArraySlice<UInt8>, gallery: ArraySlice<UInt8>, pictures: String)
+            /// At `offset` in `file`, the three parts one after another; `checksum` as read and verified (or computed when put);
+            /// the pictures, escaped as in a header line (`escaped`), at `pictures.at`.
+            case file(GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int, checksum: UInt32, pictures: (at: Int, count: Int))
         }
 
         init(fresh: Bool, outputCount: Int, lines: ArraySlice<UInt8>, manifest: ArraySlice<UInt8>, gallery: ArraySlice<UInt8>, pictures: String) {
-            (self.fresh, self.outputCount, self.pictures) = (fresh, outputCount, pictures)
-            bytes = .memory(lines: lines, manifest: manifest, gallery: gallery)
+            (self.fresh, self.outputCount) = (fresh, outputCount)
+            bytes = .memory(lines: lines, manifest: manifest, gallery: gallery, pictures: pictures)
         }
 
-        /// A group whose bytes are in `file` at `offset`; `checksum` is its
-        /// CRC-32 under its spec file's name (`checksum(spec:)`).
-        init(fresh: Bool, outputCount: Int, pictures: String, file: GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int, checksum: UInt32) {
-            (self.fresh, self.outputCount, self.pictures) = (fresh, outputCount, pictures)
-            bytes = .file(file, offset: offset, lines: lines, manifest: manifest, gallery: gallery, checksum: checksum)
+        /// A group whose bytes are in `file` at `offset`, and its pictures at
+        /// `pictures.at`, escaped; `checksum` is its CRC-32 under its spec
+        /// file's name (`checksum(spec:)`).
+        init(fresh: Bool, outputCount: Int, pictures: (at: Int, count: Int), file: GroupFile, offset: Int, lines: Int, manifest: Int, gallery: Int,
+             checksum: UInt32) {
+            (self.fresh, self.outputCount) = (fresh, outputCount)
+            bytes = .file(file, offset: offset, lines: lines, manifest: manifest, gallery: gallery, checksum: checksum, pictures: pictures)
+        }
+
+        /// Its pictures for the look-alike check, as `Picture.encoded`. A
+        /// group in a file reads them from there: the index of a million
+        /// groups does not hold them (about 45 bytes a spec file, issue 21).
+        var pictures: String {
+            switch bytes {
+            case .memory(_, _, _, let pictures): return pictures
+            case .file(let file, _, _, _, _, _, let pictures): return LineReader.unescape(file.read(at: pictures.at, count: pictures.count))
+            }
         }
 
         /// `dep` and `out` lines. When they cannot be read, a line that
         /// reads as damaged: the spec file is looked at again.
         var lines: ArraySlice<UInt8> {
             switch bytes {
-            case .memory(let lines, _, _): return lines
-            case .file(let file, let offset, let lines, _, _, _):
+            case .memory(let lines, _, _, _): return lines
+            case .file(let file, let offset, let lines, _, _, _, _):
                 let read = file.read(at: offset, count: lines)
                 return read.count == lines ? read : Self.unreadable
             }
@@ -102,31 +113,31 @@ struct BuildCache: Sendable {
         /// This file's lines of `manifest.json`, joined by ",\n".
         var manifest: ArraySlice<UInt8> {
             switch bytes {
-            case .memory(_, let manifest, _): return manifest
-            case .file(let file, let offset, let lines, let manifest, _, _): return file.read(at: offset + lines, count: manifest)
+            case .memory(_, let manifest, _, _): return manifest
+            case .file(let file, let offset, let lines, let manifest, _, _, _): return file.read(at: offset + lines, count: manifest)
             }
         }
 
         /// This file's cards of `index.html`.
         var gallery: ArraySlice<UInt8> {
             switch bytes {
-            case .memory(_, _, let gallery): return gallery
-            case .file(let file, let offset, let lines, let manifest, let gallery, _): return file.read(at: offset + lines + manifest, count: gallery)
+            case .memory(_, _, let gallery, _): return gallery
+            case .file(let file, let offset, let lines, let manifest, let gallery, _, _): return file.read(at: offset + lines + manifest, count: gallery)
             }
         }
 
         /// The sizes of the three parts, without reading them.
         var counts: (lines: Int, manifest: Int, gallery: Int) {
             switch bytes {
-            case .memory(let lines, let manifest, let gallery): return (lines.count, manifest.count, gallery.count)
-            case .file(_, _, let lines, let manifest, let gallery, _): return (lines, manifest, gallery)
+            case .memory(let lines, let manifest, let gallery, _): return (lines.count, manifest.count, gallery.count)
+            case .file(_, _, let lines, let manifest, let gallery, _, _): return (lines, manifest, gallery)
             }
         }
 
         /// Whether reading the file a group is in has failed in this run
         /// (so a file written from it would miss a part).
         var readFailed: Bool {
-            if case .file(let file, _, _, _, _, _) = bytes { return file.failed }
+            if case .file(let file, _, _, _, _, _, _) = bytes { return file.failed }
             return false
         }
 
@@ -135,7 +146,7 @@ struct BuildCache: Sendable {
         /// CRC-32 (libdeflate's, at memory speed) of everything the group
         /// holds, header fields included. A group in a file has it already.
         func checksum(spec: String) -> UInt32 {
-            if case .file(_, _, _, _, _, let checksum) = bytes { return checksum }
+            if case .file(_, _, _, _, _, let checksum, _) = bytes { return checksum }
             var crc: UInt32 = 0
             // (An empty part is skipped: given no buffer, libdeflate returns the initial value.)
             for part in [lines, manifest, gallery] where !part.isEmpty {
@@ -261,8 +272,13 @@ struct BuildCache: Sendable {
     static func index(_ file: GroupFile, blockSize: Int = GroupFile.Reader.blockSize) -> BuildCache? {
         var cache = BuildCache()
         var reader = GroupFile.Reader(file, blockSize: blockSize)
+        // The last line's pictures field: where it starts in the line, and its bytes as written (escaped).
+        var pictures = (at: 0, count: 0)
         func fields() -> [String]? {
-            reader.line().map { $0.split(separator: 0x09, omittingEmptySubsequences: false).map(LineReader.unescape) }
+            guard let line = reader.line() else { return nil }
+            let raw = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            if raw.count > 7 { pictures = (raw[7].startIndex - line.startIndex, raw[7].count) }
+            return raw.map(LineReader.unescape)
         }
         guard fields() == magic.split(separator: "\t").map(String.init),
               let chain = fields(), chain.count == 2, chain[0] == "toolchain", fields() == formats else { return nil }
@@ -294,8 +310,8 @@ struct BuildCache: Sendable {
             let checksum = Group.checksum(crc, spec: spec, fresh: fresh, outputCount: count, pictures: f[7])
             // Damaged (or fields no record holds): as if never built; the spec file is looked at again.
             guard UInt32(f[8], radix: 16) == checksum,
-                  builder.add(spec, fresh: fresh, outputCount: count, pictures: f[7], offset: at, lines: lines, manifest: manifest, gallery: gallery,
-                              checksum: checksum, size: size) else {
+                  builder.add(spec, fresh: fresh, outputCount: count, pictures: (start + pictures.at, pictures.count), offset: at, lines: lines,
+                              manifest: manifest, gallery: gallery, checksum: checksum, size: size) else {
                 builder.remove(spec, size: size)
                 continue
             }
@@ -436,16 +452,21 @@ struct BuildCache: Sendable {
     private static func line(_ out: inout [UInt8], _ fields: [String]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x09) }
-            for byte in field.utf8 {
-                switch byte {
-                case 0x5C: out += [0x5C, 0x5C]
-                case 0x09: out += [0x5C, 0x74]
-                case 0x0A: out += [0x5C, 0x6E]
-                default: out.append(byte)
-                }
-            }
+            escape(field, into: &out)
         }
         out.append(0x0A)
+    }
+
+    /// A field as a line holds it: backslash, tab and newline escaped.
+    static func escape(_ field: String, into out: inout [UInt8]) {
+        for byte in field.utf8 {
+            switch byte {
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x09: out += [0x5C, 0x74]
+            case 0x0A: out += [0x5C, 0x6E]
+            default: out.append(byte)
+            }
+        }
     }
 }
 

@@ -85,14 +85,15 @@ struct BuildPlan: Sendable {
     /// How many spec files are fresh, and how many are looked at again.
     let freshCount: Int
     var dirtyCount: Int { files.count - freshCount }
-    /// Output path → the spec file (project-relative) that wrote it and that
-    /// this run does not look at: a skipped spec file, or one built into the
-    /// folder by a build of other paths that still exists. A looked-at spec
-    /// that would write one of these is `E014` (`CheckRun.OutputOwners.settle`).
-    /// Empty when no spec file is looked at: nothing can clash with them,
-    /// and a no-op rebuild kept a dictionary entry an output for nothing
-    /// (about 70 bytes a spec file, issue 21).
-    let settledOwners: [String: String]
+    /// Output path → the spec file (project-relative, the claimant's
+    /// `file`) that wrote it and that this run does not look at: a skipped
+    /// spec file, or one built into the folder by a build of other paths
+    /// that still exists. A looked-at spec that would write one of these is
+    /// `E014` (`CheckRun.OutputOwners.settle`). Empty when no spec file is
+    /// looked at: nothing can clash with them. Claims, not a dictionary: a
+    /// rebuild of one spec among a million settles a million outputs (a
+    /// dictionary was about 200 bytes an output, issue 21).
+    let settledOwners: OutputClaims
     /// The order of `files` by their relative paths' bytes; nil when they
     /// are in that order already (one folder walked: the usual case).
     private let byRelative: [UInt32]?
@@ -148,30 +149,30 @@ struct BuildPlan: Sendable {
         }
         let byRelative = Self.order(of: files, folders: relativeFolders, root: root)
         var plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
-                             freshCount: freshCount, settledOwners: [:], byRelative: byRelative)
+                             freshCount: freshCount, settledOwners: OutputClaims(), byRelative: byRelative)
         if directory != nil, plan.dirtyCount > 0 {
-            var owners: [String: String] = [:]
-            // The skipped files' outputs, read again from their groups: kept
-            // from the skip test, they were a list a spec file for nothing
-            // when none is looked at (a no-op). By what each output claims
-            // (`TargetCatalog.claims`), as `check` does.
-            for i in files.indices where codes[i] == 0 {
-                let spec = relative(i)
-                guard let group = cache.groups[spec] else { continue }
+            var owners = OutputClaims()
+            // What the outputs of `spec`'s group claim (`TargetCatalog.claims`), as `check` does.
+            func settle(_ spec: String, _ group: BuildCache.Group) {
+                var paths: [String] = []
                 BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
-                    if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
+                    if kind == .output { paths += TargetCatalog.claims(of: output) }
                     return true
                 }
+                owners.claim(paths, for: OutputClaims.Claimant(file: spec, name: "", place: .startOf(spec)))
+            }
+            // The skipped files' outputs, read again from their groups: kept
+            // from the skip test, they were a list a spec file for nothing
+            // when none is looked at (a no-op).
+            for i in files.indices where codes[i] == 0 {
+                let spec = relative(i)
+                if let group = cache.groups[spec] { settle(spec, group) }
             }
             // A spec file built into this folder by a build of other paths
             // (`logoc build A -o dist`, then `logoc build B -o dist`): while
             // that file exists, its outputs are its own.
             for (spec, group) in cache.groups.entries where plan.position(of: spec) == nil {
-                guard exists(spec.hasPrefix("/") ? spec : root + "/" + spec) else { continue }
-                BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
-                    if kind == .output { for path in TargetCatalog.claims(of: output) { owners[path] = spec } }
-                    return true
-                }
+                if exists(spec.hasPrefix("/") ? spec : root + "/" + spec) { settle(spec, group) }
             }
             plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
                              freshCount: freshCount, settledOwners: owners, byRelative: byRelative)

@@ -2,8 +2,8 @@ import Foundation
 
 /// The groups of one group file (the build cache, a build's `GroupSpill`)
 /// by spec file, in byte order of the spec paths: one fixed-size record a
-/// group and one buffer holding every spec path and every group's
-/// pictures, searched by bisection — not a dictionary of `String`s.
+/// group and one buffer holding every spec path, searched by bisection —
+/// not a dictionary of `String`s. A group's pictures stay in the file.
 ///
 /// Why: a build keeps the index of the previous build's cache, and of the
 /// groups it made itself, until its last write. As a dictionary of
@@ -16,12 +16,13 @@ import Foundation
 /// removal of a spec file replacing an earlier one (the cache's appended
 /// records, a spill's later document of a file), and sorts once.
 struct GroupIndex: Sendable {
-    /// One group: where its spec path and pictures are in `text`, where
-    /// its bytes are in the file, and its header fields.
+    /// One group: where its spec path is in `text`, where its bytes and
+    /// its pictures (`picturesBack` bytes before its bytes) are in the
+    /// file, and its header fields.
     fileprivate struct Record: Sendable {
         var name: UInt32
         var nameCount: UInt32
-        var pictures: UInt32
+        var picturesBack: UInt32
         var picturesCount: UInt32
         var offset: Int
         var lines: UInt32
@@ -33,7 +34,7 @@ struct GroupIndex: Sendable {
     }
 
     private var records: [Record] = []
-    /// Every record's spec path and pictures, one after another.
+    /// Every record's spec path, one after another.
     private var text: [UInt8] = []
     /// The file every group's bytes are in; nil for an empty index.
     let file: GroupFile?
@@ -83,9 +84,9 @@ struct GroupIndex: Sendable {
     /// The `i`th group in byte order of the spec paths.
     func group(at i: Int) -> BuildCache.Group {
         let r = records[i]
-        let pictures = String(decoding: text[Int(r.pictures)..<Int(r.pictures) + Int(r.picturesCount)], as: UTF8.self)
         // `file` is set whenever there is a record.
-        return BuildCache.Group(fresh: r.fresh, outputCount: Int(r.outputCount), pictures: pictures, file: file ?? GroupFile(bytes: []),
+        return BuildCache.Group(fresh: r.fresh, outputCount: Int(r.outputCount), pictures: (r.offset - Int(r.picturesBack), Int(r.picturesCount)),
+                                file: file ?? GroupFile(bytes: []),
                                 offset: r.offset, lines: Int(r.lines), manifest: Int(r.manifest), gallery: Int(r.gallery), checksum: r.checksum)
     }
 
@@ -134,19 +135,20 @@ extension GroupIndex {
 
         var isEmpty: Bool { records.isEmpty }
 
-        /// A group of `spec` whose bytes are at `offset` in the file;
-        /// `size`: of its whole record there (header included), for the
-        /// dead bytes of the cache. False when a field does not fit a
-        /// record (a hand-made cache): the caller treats it as damaged.
+        /// A group of `spec` whose bytes are at `offset` in the file, and
+        /// its pictures (escaped, `BuildCache.escape`) at `pictures.at`,
+        /// before it; `size`: of its whole record there (header included),
+        /// for the dead bytes of the cache. False when a field does not fit
+        /// a record (a hand-made cache): the caller treats it as damaged.
         @discardableResult
-        mutating func add(_ spec: String, fresh: Bool, outputCount: Int, pictures: String, offset: Int, lines: Int, manifest: Int,
+        mutating func add(_ spec: String, fresh: Bool, outputCount: Int, pictures: (at: Int, count: Int), offset: Int, lines: Int, manifest: Int,
                           gallery: Int, checksum: UInt32, size: Int = 0) -> Bool {
             guard let outputs = UInt32(exactly: outputCount), let l = UInt32(exactly: lines), let m = UInt32(exactly: manifest),
-                  let g = UInt32(exactly: gallery) else { return false }
+                  let g = UInt32(exactly: gallery), pictures.at <= offset, let back = UInt32(exactly: offset - pictures.at),
+                  let shown = UInt32(exactly: pictures.count) else { return false }
             let name = append(spec)
-            let shown = append(pictures)
             note(name)
-            records.append(Record(name: name.start, nameCount: name.count, pictures: shown.start, picturesCount: shown.count, offset: offset,
+            records.append(Record(name: name.start, nameCount: name.count, picturesBack: back, picturesCount: shown, offset: offset,
                                   lines: l, manifest: m, gallery: g, checksum: checksum, outputCount: outputs, fresh: fresh))
             removals.append(false)
             sizes.append(size)
@@ -158,7 +160,7 @@ extension GroupIndex {
         mutating func remove(_ spec: String, size: Int = 0) {
             let name = append(spec)
             note(name)
-            records.append(Record(name: name.start, nameCount: name.count, pictures: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0,
+            records.append(Record(name: name.start, nameCount: name.count, picturesBack: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0,
                                   gallery: 0, checksum: 0, outputCount: 0, fresh: false))
             removals.append(true)
             sizes.append(size)
@@ -193,11 +195,8 @@ extension GroupIndex {
                     guard !removals[i] else { continue }
                     var r = records[i]
                     let name = Int(r.name)..<Int(r.name) + Int(r.nameCount)
-                    let pictures = Int(r.pictures)..<Int(r.pictures) + Int(r.picturesCount)
                     r.name = UInt32(truncatingIfNeeded: compact.count)
                     compact += all[name]
-                    r.pictures = UInt32(truncatingIfNeeded: compact.count)
-                    compact += all[pictures]
                     kept.append(r)
                     live += sizes[i]
                 }
@@ -214,7 +213,7 @@ extension GroupIndex {
         /// Keeps `sorted` true while every spec comes after the one before.
         private mutating func note(_ name: (start: UInt32, count: UInt32)) {
             guard sorted, let last = records.last else { return }
-            let key = Record(name: name.start, nameCount: name.count, pictures: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0, gallery: 0,
+            let key = Record(name: name.start, nameCount: name.count, picturesBack: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0, gallery: 0,
                              checksum: 0, outputCount: 0, fresh: false)
             let c = text.withUnsafeBufferPointer { Self.compare($0, last, key) }
             if c >= 0 { sorted = false }

@@ -11,8 +11,8 @@ import Foundation
 /// at once was 230 MB at the end of a build of 100,000 specs (issue 21).
 /// The file is unlinked as soon as it is open, so nothing is left behind
 /// whatever happens to the process; each group's small header (counts,
-/// checksum, freshness and the pictures the look-alike check reads) stays
-/// in memory, in a `GroupIndex`.
+/// checksum, freshness) stays in memory, in a `GroupIndex`; the pictures
+/// the look-alike check reads are written before the group's bytes.
 final class GroupSpill {
     private let fd: Int32
     private var size = 0
@@ -33,9 +33,12 @@ final class GroupSpill {
     /// Writes `group` (made in this run, in memory) to the file; false when
     /// it could not (disk full), and the caller keeps the group in memory.
     func put(_ spec: String, _ group: BuildCache.Group) -> Bool {
-        let pieces = [group.lines, group.manifest, group.gallery]
+        // Its pictures first, escaped as in the cache's header lines, then its bytes.
+        var pictures: [UInt8] = []
+        BuildCache.escape(group.pictures, into: &pictures)
+        let pieces = [pictures[...], group.lines, group.manifest, group.gallery]
         guard AtomicFile.writeAll(pieces, to: fd) == nil,
-              stored.add(spec, fresh: group.fresh, outputCount: group.outputCount, pictures: group.pictures, offset: size,
+              stored.add(spec, fresh: group.fresh, outputCount: group.outputCount, pictures: (size, pictures.count), offset: size + pictures.count,
                          lines: group.lines.count, manifest: group.manifest.count, gallery: group.gallery.count,
                          checksum: group.checksum(spec: spec)) else {
             // What was written of it is never read: the next group starts where this one did.
