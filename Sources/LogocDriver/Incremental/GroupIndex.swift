@@ -123,15 +123,34 @@ extension GroupIndex {
     /// Takes groups (and removals) in any order, then sorts them once.
     struct Builder {
         private var records: [Record] = []
-        /// Parallel to `records`: a removal (a `gone` or damaged record)
-        /// instead of a group, and the record's size in its file.
-        private var removals: [Bool] = []
-        private var sizes: [Int] = []
+        /// The records that are removals (a `gone` or damaged record)
+        /// instead of groups: few, so a set of their positions.
+        private var removals: Set<Int> = []
+        /// Parallel to `records`: each record's size in its file (0 for a spill's).
+        private var sizes: [UInt32] = []
+        /// Sizes that do not fit `sizes` (a group of 4 GiB), by position.
+        private var largeSizes: [Int: Int] = [:]
         private var text: [UInt8] = []
         private var sorted = true
         let file: GroupFile
 
         init(file: GroupFile) { self.file = file }
+
+        /// Room for `count` groups, when the caller knows how many will
+        /// come (a spill: the spec files looked at): the records then hold
+        /// no slack from growing by doubling.
+        mutating func reserve(_ count: Int) {
+            records.reserveCapacity(count)
+            sizes.reserveCapacity(count)
+        }
+
+        private mutating func note(size: Int) {
+            if let small = UInt32(exactly: size) { return sizes.append(small) }
+            largeSizes[sizes.count] = size
+            sizes.append(0)
+        }
+
+        private func size(_ i: Int) -> Int { largeSizes[i] ?? Int(sizes[i]) }
 
         var isEmpty: Bool { records.isEmpty }
 
@@ -150,8 +169,7 @@ extension GroupIndex {
             note(name)
             records.append(Record(name: name.start, nameCount: name.count, picturesBack: back, picturesCount: shown, offset: offset,
                                   lines: l, manifest: m, gallery: g, checksum: checksum, outputCount: outputs, fresh: fresh))
-            removals.append(false)
-            sizes.append(size)
+            note(size: size)
             return true
         }
 
@@ -162,14 +180,22 @@ extension GroupIndex {
             note(name)
             records.append(Record(name: name.start, nameCount: name.count, picturesBack: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0,
                                   gallery: 0, checksum: 0, outputCount: 0, fresh: false))
-            removals.append(true)
-            sizes.append(size)
+            removals.insert(records.count - 1)
+            note(size: size)
         }
 
         /// The index, and the bytes of the records that no longer count
-        /// (replaced, removed, or removals themselves).
-        func build() -> (index: GroupIndex, deadBytes: Int) {
-            let total = sizes.reduce(0, +)
+        /// (replaced, removed, or removals themselves). Takes the records:
+        /// when they came in order, each spec file once and none removed
+        /// (a cache written whole, a build's spill of one folder), they
+        /// become the index as they are, not copied (the copy doubled the
+        /// peak of a cold build of a million specs, issue 21).
+        mutating func build() -> (index: GroupIndex, deadBytes: Int) {
+            if sorted, removals.isEmpty {
+                defer { (records, text, sizes, largeSizes) = ([], [], [], [:]) }
+                return (GroupIndex(records: records, text: text, file: file), 0)
+            }
+            let total = sizes.indices.reduce(0) { $0 + size($1) }
             var order = Array(records.indices)
             if !sorted {
                 // Stable: of one spec's records, the last added comes last.
@@ -192,13 +218,13 @@ extension GroupIndex {
                 for (n, i) in order.enumerated() {
                     // Only the last record of a spec counts, and not when it is a removal.
                     if n + 1 < order.count, Self.compare(all, records[i], records[order[n + 1]]) == 0 { continue }
-                    guard !removals[i] else { continue }
+                    guard !removals.contains(i) else { continue }
                     var r = records[i]
                     let name = Int(r.name)..<Int(r.name) + Int(r.nameCount)
                     r.name = UInt32(truncatingIfNeeded: compact.count)
                     compact += all[name]
                     kept.append(r)
-                    live += sizes[i]
+                    live += size(i)
                 }
             }
             return (GroupIndex(records: kept, text: compact, file: file), total - live)

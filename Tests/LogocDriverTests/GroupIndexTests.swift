@@ -1,0 +1,76 @@
+import Testing
+@testable import LogocDriver
+
+/// The index of a group file (`GroupIndex`): records in byte order of the
+/// spec paths, a later record of a spec file replacing an earlier one, the
+/// dead bytes counted, and each group's pictures read from the file.
+@Suite("Group index")
+struct GroupIndexTests {
+    /// A file holding, for each spec, its pictures (`p:<spec>`) then one byte of lines.
+    static func file(_ specs: [String]) -> (GroupFile, [String: (pictures: (at: Int, count: Int), offset: Int)]) {
+        var bytes: [UInt8] = []
+        var places: [String: (pictures: (at: Int, count: Int), offset: Int)] = [:]
+        for spec in specs {
+            let pictures = Array("p:\(spec)".utf8)
+            places[spec] = ((bytes.count, pictures.count), bytes.count + pictures.count)
+            bytes += pictures + [0x0A]
+        }
+        return (GroupFile(bytes: bytes), places)
+    }
+
+    @Test func groupsInOrderBecomeTheIndexAsTheyAre() throws {
+        let specs = ["a.yaml", "b/c.yaml", "b/d.yaml", "e.yaml"]
+        let (file, places) = Self.file(specs)
+        var builder = GroupIndex.Builder(file: file)
+        builder.reserve(specs.count)
+        for spec in specs {
+            let place = try #require(places[spec])
+            let added = builder.add(spec, fresh: true, outputCount: 1, pictures: place.pictures, offset: place.offset, lines: 1, manifest: 0,
+                                    gallery: 0, checksum: 7, size: 10)
+            #expect(added)
+        }
+        let (index, dead) = builder.build()
+        #expect(dead == 0)
+        #expect(Array(index.keys) == specs)
+        for spec in specs {
+            let group = try #require(index[spec])
+            #expect(group.pictures == "p:" + spec)
+            #expect(Array(group.lines) == [0x0A])
+        }
+        #expect(index["b"] == nil && index["b/c"] == nil && index["z.yaml"] == nil)
+    }
+
+    /// Appended records (a cache appended to): out of order, a spec file
+    /// built twice (the last counts) and one removed; the dead bytes are
+    /// those of every record that no longer counts.
+    @Test func laterRecordsReplaceAndRemoveEarlierOnes() throws {
+        let (file, places) = Self.file(["a", "b", "c"])
+        var builder = GroupIndex.Builder(file: file)
+        func add(_ spec: String, outputs: Int, size: Int) throws {
+            let place = try #require(places[spec])
+            let added = builder.add(spec, fresh: true, outputCount: outputs, pictures: place.pictures, offset: place.offset, lines: 1, manifest: 0,
+                                    gallery: 0, checksum: 0, size: size)
+            #expect(added)
+        }
+        try add("c", outputs: 1, size: 100)
+        try add("a", outputs: 1, size: 10)
+        try add("b", outputs: 1, size: 1_000)
+        try add("c", outputs: 2, size: 10_000)
+        builder.remove("b", size: 100_000)
+        let (index, dead) = builder.build()
+        #expect(Array(index.keys) == ["a", "c"])
+        #expect(index["c"]?.outputCount == 2, "the later record of c counts")
+        #expect(index["c"]?.pictures == "p:c")
+        #expect(index["b"] == nil, "b was removed")
+        #expect(dead == 100 + 1_000 + 100_000)
+    }
+
+    /// A field that does not fit a record (a hand-made cache) is refused, not cut.
+    @Test func fieldsThatDoNotFitAreRefused() {
+        var builder = GroupIndex.Builder(file: GroupFile(bytes: []))
+        let huge = builder.add("a", fresh: true, outputCount: 1 << 40, pictures: (0, 0), offset: 0, lines: 0, manifest: 0, gallery: 0, checksum: 0)
+        let after = builder.add("a", fresh: true, outputCount: 1, pictures: (5, 0), offset: 0, lines: 0, manifest: 0, gallery: 0, checksum: 0)
+        #expect(!huge && !after, "an output count past a record's field, and pictures after the group's bytes")
+        #expect(builder.isEmpty)
+    }
+}
