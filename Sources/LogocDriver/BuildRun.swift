@@ -260,7 +260,7 @@ public enum BuildRun {
         // The watch's renderers outlive the build: fonts load once.
         let executor = BuildExecutor(context: context, settled: plan.settledOwners, deliver: deliver,
                                      renderers: session?.rendererPool(for: project) ?? RendererPool())
-        var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0, expected: plan.dirtyCount) })
+        var results = RunResults(spill: options.outputDirectory.flatMap { GroupSpill(directory: $0) })
         // A check keeps its diagnostics in a spool, sorted runs on disk once they outgrow its budget.
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
         // The chunks: of the plan's dirty files, or as discovery finds them.

@@ -22,7 +22,6 @@ struct GroupIndexTests {
         let specs = ["a.yaml", "b/c.yaml", "b/d.yaml", "e.yaml"]
         let (file, places) = Self.file(specs)
         var builder = GroupIndex.Builder(file: file)
-        builder.reserve(specs.count)
         for spec in specs {
             let place = try #require(places[spec])
             let added = builder.add(spec, fresh: true, outputCount: 1, pictures: place.pictures, offset: place.offset, lines: 1, manifest: 0,
@@ -72,5 +71,32 @@ struct GroupIndexTests {
         let after = builder.add("a", fresh: true, outputCount: 1, pictures: (5, 0), offset: 0, lines: 0, manifest: 0, gallery: 0, checksum: 0)
         #expect(!huge && !after, "an output count past a record's field, and pictures after the group's bytes")
         #expect(builder.isEmpty)
+    }
+
+    /// The storage under the index: elements across blocks, strings that
+    /// would cross a block's end start the next one, a string too long to
+    /// keep is refused.
+    @Test func blocksKeepWhatIsAppended() throws {
+        var list = BlockList<Int>()
+        for i in 0..<10_000 { list.append(i * 3) }
+        #expect(list.count == 10_000 && list[0] == 0 && list[4_095] == 4_095 * 3 && list[4_096] == 4_096 * 3 && list[9_999] == 9_999 * 3)
+        list[5_000] = -1
+        #expect(list[5_000] == -1 && list[4_999] == 4_999 * 3)
+
+        var text = TextBlocks()
+        var places: [(UInt32, String)] = []
+        for i in 0..<3_000 {
+            let string = "Specs/folder-\(i % 7)/spec-\(i).yaml"
+            let place = text.append(string)
+            places.append((try #require(place), string))
+        }
+        for (place, string) in places { #expect(text.withBytes(at: place, count: string.utf8.count) { String(decoding: $0, as: UTF8.self) } == string) }
+        #expect(Set(places.map { $0.0 >> 16 }).count > 1, "the strings fill more than one block")
+        let tooLong = text.append(String(repeating: "x", count: TextBlocks.longest + 1))
+        #expect(tooLong == nil)
+        let longest = String(repeating: "y", count: TextBlocks.longest)
+        let kept = text.append(longest)
+        let place = try #require(kept)
+        #expect(text.withBytes(at: place, count: longest.utf8.count) { $0.count } == TextBlocks.longest)
     }
 }

@@ -33,15 +33,15 @@ struct GroupIndex: Sendable {
         var fresh: Bool
     }
 
-    private var records: [Record] = []
+    private var records = BlockList<Record>()
     /// Every record's spec path, one after another.
-    private var text: [UInt8] = []
+    private var text = TextBlocks()
     /// The file every group's bytes are in; nil for an empty index.
     let file: GroupFile?
 
     init() { file = nil }
 
-    fileprivate init(records: [Record], text: [UInt8], file: GroupFile) {
+    fileprivate init(records: BlockList<Record>, text: TextBlocks, file: GroupFile) {
         (self.records, self.text, self.file) = (records, text, file)
     }
 
@@ -78,7 +78,7 @@ struct GroupIndex: Sendable {
     /// The spec path of the `i`th group in byte order.
     func spec(at i: Int) -> String {
         let r = records[i]
-        return String(decoding: text[Int(r.name)..<Int(r.name) + Int(r.nameCount)], as: UTF8.self)
+        return text.withBytes(at: r.name, count: Int(r.nameCount)) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The `i`th group in byte order of the spec paths.
@@ -94,55 +94,46 @@ struct GroupIndex: Sendable {
     func position(of spec: String) -> Int? {
         var spec = spec
         return spec.withUTF8 { key -> Int? in
-            text.withUnsafeBufferPointer { all -> Int? in
-                var (low, high) = (0, records.count)
-                while low < high {
-                    let mid = (low + high) / 2
-                    let order = Self.compare(all, records[mid], key)
-                    if order == 0 { return mid }
-                    if order < 0 { low = mid + 1 } else { high = mid }
-                }
-                return nil
+            var (low, high) = (0, records.count)
+            while low < high {
+                let mid = (low + high) / 2
+                let order = Self.compare(text, records[mid], key)
+                if order == 0 { return mid }
+                if order < 0 { low = mid + 1 } else { high = mid }
             }
+            return nil
         }
     }
 
     /// The record's path against `key`, byte-wise: negative when it comes first.
-    fileprivate static func compare(_ text: UnsafeBufferPointer<UInt8>, _ record: Record, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = Int(record.nameCount)
-        let common = min(count, key.count)
-        if common > 0, let base = text.baseAddress, let other = key.baseAddress {
-            let order = memcmp(base + Int(record.name), other, common)
-            if order != 0 { return Int(order) }
+    fileprivate static func compare(_ text: TextBlocks, _ record: Record, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        text.withBytes(at: record.name, count: Int(record.nameCount)) { name in
+            let common = min(name.count, key.count)
+            if common > 0, let base = name.baseAddress, let other = key.baseAddress {
+                let order = memcmp(base, other, common)
+                if order != 0 { return Int(order) }
+            }
+            return name.count - key.count
         }
-        return count - key.count
     }
 }
 
 extension GroupIndex {
     /// Takes groups (and removals) in any order, then sorts them once.
     struct Builder {
-        private var records: [Record] = []
+        private var records = BlockList<Record>()
         /// The records that are removals (a `gone` or damaged record)
         /// instead of groups: few, so a set of their positions.
         private var removals: Set<Int> = []
         /// Parallel to `records`: each record's size in its file (0 for a spill's).
-        private var sizes: [UInt32] = []
+        private var sizes = BlockList<UInt32>()
         /// Sizes that do not fit `sizes` (a group of 4 GiB), by position.
         private var largeSizes: [Int: Int] = [:]
-        private var text: [UInt8] = []
+        private var text = TextBlocks()
         private var sorted = true
         let file: GroupFile
 
         init(file: GroupFile) { self.file = file }
-
-        /// Room for `count` groups, when the caller knows how many will
-        /// come (a spill: the spec files looked at): the records then hold
-        /// no slack from growing by doubling.
-        mutating func reserve(_ count: Int) {
-            records.reserveCapacity(count)
-            sizes.reserveCapacity(count)
-        }
 
         private mutating func note(size: Int) {
             if let small = UInt32(exactly: size) { return sizes.append(small) }
@@ -164,8 +155,7 @@ extension GroupIndex {
                           gallery: Int, checksum: UInt32, size: Int = 0) -> Bool {
             guard let outputs = UInt32(exactly: outputCount), let l = UInt32(exactly: lines), let m = UInt32(exactly: manifest),
                   let g = UInt32(exactly: gallery), pictures.at <= offset, let back = UInt32(exactly: offset - pictures.at),
-                  let shown = UInt32(exactly: pictures.count) else { return false }
-            let name = append(spec)
+                  let shown = UInt32(exactly: pictures.count), let name = append(spec) else { return false }
             note(name)
             records.append(Record(name: name.start, nameCount: name.count, picturesBack: back, picturesCount: shown, offset: offset,
                                   lines: l, manifest: m, gallery: g, checksum: checksum, outputCount: outputs, fresh: fresh))
@@ -176,7 +166,8 @@ extension GroupIndex {
         /// `spec`'s earlier group no longer counts (`gone`, or damaged);
         /// `size`: of this record in its file.
         mutating func remove(_ spec: String, size: Int = 0) {
-            let name = append(spec)
+            // A path too long to keep was never added: nothing to remove.
+            guard let name = append(spec) else { return }
             note(name)
             records.append(Record(name: name.start, nameCount: name.count, picturesBack: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0,
                                   gallery: 0, checksum: 0, outputCount: 0, fresh: false))
@@ -192,7 +183,7 @@ extension GroupIndex {
         /// peak of a cold build of a million specs, issue 21).
         mutating func build() -> (index: GroupIndex, deadBytes: Int) {
             if sorted, removals.isEmpty {
-                defer { (records, text, sizes, largeSizes) = ([], [], [], [:]) }
+                defer { (records, text, sizes, largeSizes) = (BlockList(), TextBlocks(), BlockList(), [:]) }
                 return (GroupIndex(records: records, text: text, file: file), 0)
             }
             let total = sizes.indices.reduce(0) { $0 + size($1) }
@@ -200,40 +191,31 @@ extension GroupIndex {
             if !sorted {
                 // Stable: of one spec's records, the last added comes last.
                 let (records, text) = (self.records, self.text)
-                text.withUnsafeBufferPointer { all in
-                    order.sort { a, b in
-                        let c = Self.compare(all, records[a], records[b])
-                        return c != 0 ? c < 0 : a < b
-                    }
+                order.sort { a, b in
+                    let c = Self.compare(text, records[a], records[b])
+                    return c != 0 ? c < 0 : a < b
                 }
             }
-            var kept: [Record] = []
-            kept.reserveCapacity(order.count)
-            // At most the builder's bytes, allocated once: grown by doubling,
-            // up to half of it was slack kept to the end of the build.
-            var compact: [UInt8] = []
-            compact.reserveCapacity(text.count)
+            var kept = BlockList<Record>()
+            var compact = TextBlocks()
             var live = 0
-            text.withUnsafeBufferPointer { all in
-                for (n, i) in order.enumerated() {
-                    // Only the last record of a spec counts, and not when it is a removal.
-                    if n + 1 < order.count, Self.compare(all, records[i], records[order[n + 1]]) == 0 { continue }
-                    guard !removals.contains(i) else { continue }
-                    var r = records[i]
-                    let name = Int(r.name)..<Int(r.name) + Int(r.nameCount)
-                    r.name = UInt32(truncatingIfNeeded: compact.count)
-                    compact += all[name]
-                    kept.append(r)
-                    live += size(i)
-                }
+            for (n, i) in order.enumerated() {
+                // Only the last record of a spec counts, and not when it is a removal.
+                if n + 1 < order.count, Self.compare(text, records[i], records[order[n + 1]]) == 0 { continue }
+                guard !removals.contains(i) else { continue }
+                var r = records[i]
+                // (It fitted the builder's blocks, so it fits these.)
+                r.name = text.withBytes(at: r.name, count: Int(r.nameCount)) { compact.append(String(decoding: $0, as: UTF8.self)) } ?? 0
+                kept.append(r)
+                live += size(i)
             }
             return (GroupIndex(records: kept, text: compact, file: file), total - live)
         }
 
-        private mutating func append(_ string: String) -> (start: UInt32, count: UInt32) {
-            let start = UInt32(truncatingIfNeeded: text.count)
-            text += string.utf8
-            return (start, UInt32(truncatingIfNeeded: text.count) &- start)
+        /// Keeps a spec path; nil when it is too long to (`TextBlocks.longest`).
+        private mutating func append(_ string: String) -> (start: UInt32, count: UInt32)? {
+            guard let place = text.append(string) else { return nil }
+            return (place, UInt32(string.utf8.count))
         }
 
         /// Keeps `sorted` true while every spec comes after the one before.
@@ -241,13 +223,11 @@ extension GroupIndex {
             guard sorted, let last = records.last else { return }
             let key = Record(name: name.start, nameCount: name.count, picturesBack: 0, picturesCount: 0, offset: 0, lines: 0, manifest: 0, gallery: 0,
                              checksum: 0, outputCount: 0, fresh: false)
-            let c = text.withUnsafeBufferPointer { Self.compare($0, last, key) }
-            if c >= 0 { sorted = false }
+            if Self.compare(text, last, key) >= 0 { sorted = false }
         }
 
-        private static func compare(_ text: UnsafeBufferPointer<UInt8>, _ a: Record, _ b: Record) -> Int {
-            let key = UnsafeBufferPointer(rebasing: text[Int(b.name)..<Int(b.name) + Int(b.nameCount)])
-            return GroupIndex.compare(text, a, key)
+        private static func compare(_ text: TextBlocks, _ a: Record, _ b: Record) -> Int {
+            text.withBytes(at: b.name, count: Int(b.nameCount)) { GroupIndex.compare(text, a, $0) }
         }
     }
 }

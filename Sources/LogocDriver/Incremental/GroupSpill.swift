@@ -20,16 +20,14 @@ final class GroupSpill {
     private var stored: GroupIndex.Builder
 
     /// An empty spill in `directory`; nil when no file can be made there
-    /// (the groups then stay in memory). `expected`: how many groups will
-    /// likely come, to size the index once.
-    init?(directory: String, expected: Int = 0) {
+    /// (the groups then stay in memory).
+    init?(directory: String) {
         let path = AtomicFile.temporaryPath(for: (directory as NSString).appendingPathComponent(".logoc-groups"))
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         unlink(path)
         self.fd = fd
         stored = GroupIndex.Builder(file: GroupFile(descriptor: fd))
-        stored.reserve(expected)
     }
 
     /// Writes `group` (made in this run, in memory) to the file; false when
