@@ -22,12 +22,26 @@ public enum Discovery {
     /// hidden folders skipped), and each file named directly (a partial named
     /// directly is checked as a partial).
     public static func inputs(_ paths: [String]) throws(MissingPath) -> [SpecInput] {
-        var stream = try Stream(paths)
         var inputs: [SpecInput] = []
+        try forEachBatch(of: paths) { inputs += $0 }
+        return inputs
+    }
+
+    /// `inputs(paths)`, packed as it is found: the list of a build of a
+    /// million specs is never a million `SpecInput`s (issue 21).
+    public static func specFiles(_ paths: [String]) throws(MissingPath) -> SpecFileList {
+        var list = SpecFileList()
+        try forEachBatch(of: paths) { list.append(contentsOf: $0) }
+        return list
+    }
+
+    /// The spec files of `paths`, a few thousand at a time.
+    private static func forEachBatch(of paths: [String], _ body: ([SpecInput]) -> Void) throws(MissingPath) {
+        var stream = try Stream(paths)
         while true {
             let some = try stream.next(upTo: 4096)
-            if some.isEmpty { return inputs }
-            inputs += some
+            if some.isEmpty { return }
+            body(some)
         }
     }
 

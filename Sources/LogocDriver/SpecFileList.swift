@@ -81,17 +81,3 @@ public struct SpecFileList: RandomAccessCollection, Sendable {
         for input in inputs { append(input) }
     }
 }
-
-extension Discovery {
-    /// `inputs(paths)`, packed as it is found: the list of a build of a
-    /// million specs is never a million `SpecInput`s (issue 21).
-    public static func specFiles(_ paths: [String]) throws(MissingPath) -> SpecFileList {
-        var stream = try Stream(paths)
-        var list = SpecFileList()
-        while true {
-            let some = try stream.next(upTo: 4096)
-            if some.isEmpty { return list }
-            list.append(contentsOf: some)
-        }
-    }
-}
