@@ -99,4 +99,36 @@ struct GroupIndexTests {
         let place = try #require(kept)
         #expect(text.withBytes(at: place, count: longest.utf8.count) { $0.count } == TextBlocks.longest)
     }
+
+    /// A cache written whole and then appended to (many builds of a few
+    /// specs): its sorted part, over several blocks, merged with the
+    /// records after it: spec files replaced, removed and new, before,
+    /// among and after the sorted ones, as a dictionary of the last
+    /// record of each spec file gives.
+    @Test func anAppendedCacheMergesIntoOneIndex() {
+        var builder = GroupIndex.Builder(file: GroupFile(bytes: []))
+        var expected: [String: Int] = [:]
+        var total = 0
+        func add(_ spec: String, outputs: Int) {
+            let added = builder.add(spec, fresh: true, outputCount: outputs, pictures: (0, 0), offset: 0, lines: 0, manifest: 0, gallery: 0,
+                                    checksum: 0, size: 3)
+            #expect(added)
+            expected[spec] = outputs
+            total += 3
+        }
+        for i in 0..<10_000 { add(String(format: "Specs/s%05d.yaml", i * 2 + 1), outputs: 1) }
+        for i in stride(from: 0, to: 20_002, by: 7) { add(String(format: "Specs/s%05d.yaml", i), outputs: 2) }
+        for i in stride(from: 3, to: 20_000, by: 11) {
+            builder.remove(String(format: "Specs/s%05d.yaml", i), size: 5)
+            expected[String(format: "Specs/s%05d.yaml", i)] = nil
+            total += 5
+        }
+        add("A-first.yaml", outputs: 3)
+        add("z-last.yaml", outputs: 3)
+        let (index, dead) = builder.build()
+        #expect(Array(index.keys) == expected.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(index.keys.indices.allSatisfy { index.group(at: $0).outputCount == expected[index.spec(at: $0)] })
+        #expect(dead == total - 3 * expected.count)
+        #expect(index["Specs/s00003.yaml"] == nil && index["Specs/s00007.yaml"]?.outputCount == 2 && index["Specs/s00009.yaml"]?.outputCount == 1)
+    }
 }

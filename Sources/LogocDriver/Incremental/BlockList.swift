@@ -21,6 +21,13 @@ struct BlockList<Element: Sendable>: RandomAccessCollection, Sendable {
         set { blocks[i >> Self.shift][i & Self.mask] = newValue }
     }
 
+    /// Lets go of the block that ends at `i`, if `i` is its last element:
+    /// a caller that reads the list once, front to back, frees it as it
+    /// goes (its elements there are not read again).
+    mutating func release(through i: Int) {
+        if i & Self.mask == Self.mask { blocks[i >> Self.shift] = [] }
+    }
+
     mutating func append(_ element: Element) {
         if count & Self.mask == 0 {
             var block: [Element] = []
@@ -38,6 +45,8 @@ struct BlockList<Element: Sendable>: RandomAccessCollection, Sendable {
 struct TextBlocks: Sendable {
     private static var blockBits: Int { 16 }
     private var blocks: [[UInt8]] = []
+    /// The blocks before this one were let go (`release`).
+    private var released = 0
 
     init() {}
 
@@ -58,6 +67,15 @@ struct TextBlocks: Sendable {
         let place = UInt32(blocks.count - 1) << UInt32(Self.blockBits) | UInt32(blocks[blocks.count - 1].count)
         blocks[blocks.count - 1] += string.utf8
         return place
+    }
+
+    /// Lets go of the blocks before the one `place` is in (their strings are not read again).
+    mutating func release(before place: UInt32) {
+        let block = Int(place) >> Self.blockBits
+        while released < block {
+            blocks[released] = []
+            released += 1
+        }
     }
 
     /// Calls `body` with the `count` bytes kept at `place`.
