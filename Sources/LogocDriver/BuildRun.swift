@@ -240,7 +240,7 @@ public enum BuildRun {
         report.unchangedCount = freshInRun
         // What the look-alike check at the end needs of the spec files (only with one to run).
         let lookAlike = options.outputDirectory == nil || plan.dirtyCount == 0 ? nil : project.config.lookAlike.map { threshold in
-            LookAlikeInputs(threshold: threshold, lookedAt: Set(plan.dirty.map(\.displayPath)))
+            LookAlikeInputs(threshold: threshold, lookedAt: Set(plan.files.indices.filter(plan.isDirty).map(plan.files.displayPath)))
         }
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
@@ -303,7 +303,7 @@ public enum BuildRun {
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
             if let lookAlike {
-                let pictures = LookAlikeCheck.pictures(groups, display: { plan.position(of: $0).map { plan.files[$0].displayPath } },
+                let pictures = LookAlikeCheck.pictures(groups, display: { plan.position(of: $0).map(plan.files.displayPath) },
                                                        lookedAt: lookAlike.lookedAt)
                 report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: lookAlike.threshold, lookedAt: lookAlike.lookedAt)
             }

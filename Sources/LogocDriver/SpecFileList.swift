@@ -46,6 +46,13 @@ public struct SpecFileList: RandomAccessCollection, Sendable {
         return SpecInput(path: folder.path + "/" + name, displayPath: folder.display.map { $0 + "/" + name } ?? name, outputFolder: folder.output)
     }
 
+    /// The `i`th file's shown path (`SpecInput.displayPath`), without making the rest of its `SpecInput`.
+    func displayPath(_ i: Int) -> String {
+        if let input = whole[i] { return input.displayPath }
+        let name = String(decoding: nameBytes(i), as: UTF8.self)
+        return folders[Int(files[i].folder)].display.map { $0 + "/" + name } ?? name
+    }
+
     /// The file's name (after the last slash of its path), as bytes; empty for a file kept whole.
     func nameBytes(_ i: Int) -> ArraySlice<UInt8> {
         let start = i == 0 ? 0 : Int(files[i - 1].end)

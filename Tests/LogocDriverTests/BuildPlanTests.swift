@@ -114,6 +114,7 @@ struct BuildPlanTests {
         ]
         let files = SpecFileList(inputs)
         #expect(Array(files) == inputs, "a packed list gives back every input as it was")
+        #expect(files.indices.map(files.displayPath) == inputs.map(\.displayPath))
         let plan = BuildPlan.make(inputs, root: f.root, cache: BuildCache(), toolchain: "T", directory: f.output, force: false, jobs: 1)
         let expected = BuildPlan.relativePaths(of: inputs, root: f.root)
         #expect(plan.relatives == expected)

@@ -94,9 +94,8 @@ struct BuildPlan: Sendable {
     /// rebuild of one spec among a million settles a million outputs (a
     /// dictionary was about 200 bytes an output, issue 21).
     let settledOwners: OutputClaims
-    /// The order of `files` by their relative paths' bytes; nil when they
-    /// are in that order already (one folder walked: the usual case).
-    private let byRelative: [UInt32]?
+    /// The files by relative path (`position(of:)`).
+    private let table: PathTable
 
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
@@ -115,6 +114,8 @@ struct BuildPlan: Sendable {
         var codes = [UInt8](repeating: Reason.nothingToReuse.code, count: files.count)
         var reasonPaths: [Int: String] = [:]
         var freshCount = 0
+        // The outputs of a spec file, when the watch's index holds them decoded.
+        var decodedOutputs: (String) -> [String]? = { _ in nil }
         func decided(_ i: Int, _ verdict: Verdict) {
             switch verdict {
             case .fresh(let outputs):
@@ -129,6 +130,7 @@ struct BuildPlan: Sendable {
         if force {
             codes = [UInt8](repeating: Reason.forced.code, count: files.count)
         } else if directory != nil, !cache.isEmpty, let changes, let index, index.toolchain == toolchain, cache.toolchain == toolchain {
+            decodedOutputs = index.outputs(of:)
             let affected = index.affected(by: changes)
             for i in files.indices { decided(i, index.verdict(relative(i), changes: changes, affected: affected)) }
         } else if let directory, !cache.isEmpty {
@@ -147,26 +149,33 @@ struct BuildPlan: Sendable {
                 for (i, verdict) in slots.values().enumerated() { decided(first + i, verdict) }
             }
         }
-        let byRelative = Self.order(of: files, folders: relativeFolders, root: root)
+        let table = PathTable(count: files.count) { i in Self.hash(i, in: files, folders: relativeFolders, root: root) }
         var plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
-                             freshCount: freshCount, settledOwners: OutputClaims(), byRelative: byRelative)
+                             freshCount: freshCount, settledOwners: OutputClaims(), table: table)
         if directory != nil, plan.dirtyCount > 0 {
             var owners = OutputClaims()
             // What the outputs of `spec`'s group claim (`TargetCatalog.claims`), as `check` does.
             func settle(_ spec: String, _ group: BuildCache.Group) {
-                var paths: [String] = []
+                var outputs: [String] = []
                 BuildCache.forEachStamp(in: group.lines) { kind, output, _ in
-                    if kind == .output { paths += TargetCatalog.claims(of: output) }
+                    if kind == .output { outputs.append(output) }
                     return true
                 }
-                owners.claim(paths, for: OutputClaims.Claimant(file: spec, name: "", place: .startOf(spec)))
+                settle(spec, outputs)
             }
-            // The skipped files' outputs, read again from their groups: kept
-            // from the skip test, they were a list a spec file for nothing
-            // when none is looked at (a no-op).
+            func settle(_ spec: String, _ outputs: [String]) {
+                owners.claim(outputs.flatMap(TargetCatalog.claims), for: OutputClaims.Claimant(file: spec, name: "", place: .startOf(spec)))
+            }
+            // The skipped files' outputs, read again from their groups (or
+            // the watch's index): kept from the skip test, they were a list
+            // a spec file for nothing when none is looked at (a no-op).
             for i in files.indices where codes[i] == 0 {
                 let spec = relative(i)
-                if let group = cache.groups[spec] { settle(spec, group) }
+                if let outputs = decodedOutputs(spec) {
+                    settle(spec, outputs)
+                } else if let group = cache.groups[spec] {
+                    settle(spec, group)
+                }
             }
             // A spec file built into this folder by a build of other paths
             // (`logoc build A -o dist`, then `logoc build B -o dist`): while
@@ -175,7 +184,7 @@ struct BuildPlan: Sendable {
                 if exists(spec.hasPrefix("/") ? spec : root + "/" + spec) { settle(spec, group) }
             }
             plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
-                             freshCount: freshCount, settledOwners: owners, byRelative: byRelative)
+                             freshCount: freshCount, settledOwners: owners, table: table)
         }
         return plan
     }
@@ -215,24 +224,12 @@ struct BuildPlan: Sendable {
     /// The position in `files` of the spec file whose project-relative path is `spec`.
     func position(of spec: String) -> Int? {
         var key = spec
-        return key.withUTF8 { key -> Int? in
-            var (low, high) = (0, files.count)
-            while low < high {
-                let mid = (low + high) / 2
-                let i = byRelative.map { Int($0[mid]) } ?? mid
-                let order = compare(i, key)
-                if order == 0 { return i }
-                if order < 0 { low = mid + 1 } else { high = mid }
-            }
-            return nil
+        return key.withUTF8 { key in
+            table.find(Self.hash(key)) { Self.compare($0, key, in: files, folders: relativeFolders, root: root) == 0 }
         }
     }
 
     /// The `i`th file's relative path against `key`, byte-wise: negative when it comes first.
-    private func compare(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        Self.compare(i, key, in: files, folders: relativeFolders, root: root)
-    }
-
     private static func compare(_ i: Int, _ key: UnsafeBufferPointer<UInt8>, in files: SpecFileList, folders: [String], root: String) -> Int {
         guard let folder = files.folder(of: i) else {
             var path = relative(i, in: files, folders: folders, root: root)
@@ -255,16 +252,19 @@ struct BuildPlan: Sendable {
         return a.count - b.count
     }
 
-    /// The order of `files` by relative path, or nil when it is the list's own.
-    private static func order(of files: SpecFileList, folders: [String], root: String) -> [UInt32]? {
-        func less(_ a: Int, _ b: Int) -> Bool {
-            var path = relative(b, in: files, folders: folders, root: root)
-            return path.withUTF8 { compare(a, $0, in: files, folders: folders, root: root) < 0 }
-        }
-        guard !files.indices.dropFirst().allSatisfy({ less($0 - 1, $0) }) else { return nil }
-        var order = files.indices.map { UInt32(truncatingIfNeeded: $0) }
-        order.sort { less(Int($0), Int($1)) }
-        return order
+    /// FNV-1a over bytes, continuing from `hash`.
+    private static func hash(_ bytes: some Sequence<UInt8>, from hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = hash
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
+    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 { hash(key, from: 0xCBF2_9CE4_8422_2325) }
+
+    /// The hash of the `i`th file's relative path, without making it.
+    private static func hash(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> UInt64 {
+        guard let folder = files.folder(of: i) else { return hash(relative(i, in: files, folders: folders, root: root).utf8) }
+        return hash(files.nameBytes(i), from: hash(folders[folder].utf8))
     }
 
     private static func relative(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> String {
@@ -301,5 +301,35 @@ struct BuildPlan: Sendable {
             let full = real + input.path[slash...]
             return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
         }
+    }
+}
+
+/// Positions of a list by the hash of a key: open addressing over 4-byte
+/// slots, at most two-thirds full (8 MB for a million spec files, where a
+/// set of their relative paths was about 80 bytes a file, issue 21).
+private struct PathTable: Sendable {
+    /// Position + 1; 0 is empty.
+    private var slots: [UInt32]
+
+    /// Every position of `0..<count`, by `hash`.
+    init(count: Int, hash: (Int) -> UInt64) {
+        var size = 16
+        while size * 2 < count * 3 { size *= 2 }
+        slots = [UInt32](repeating: 0, count: size)
+        for i in 0..<min(count, Int(UInt32.max) - 1) {
+            var slot = Int(truncatingIfNeeded: hash(i)) & (size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = UInt32(i + 1)
+        }
+    }
+
+    /// The first position with this hash that `matches`.
+    func find(_ hash: UInt64, matches: (Int) -> Bool) -> Int? {
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if matches(Int(slots[slot]) - 1) { return Int(slots[slot]) - 1 }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
     }
 }

@@ -82,6 +82,9 @@ struct WatchIndex {
         return entry.damaged ? .dirty(.damagedRecord) : .fresh(outputs: entry.outputs)
     }
 
+    /// The outputs `spec`'s group lists, decoded; nil when it has none indexed.
+    func outputs(of spec: String) -> [String]? { entries[spec]?.outputs }
+
     /// The spec files that used one of `changes`.
     func affected(by changes: Set<String>) -> Set<String> {
         var specs: Set<String> = []
