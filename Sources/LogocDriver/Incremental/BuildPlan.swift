@@ -1,4 +1,5 @@
 import Foundation
+import LogocCore
 import LogocFrontend
 
 /// What a build will do, decided before any spec is read: which spec files
@@ -94,8 +95,9 @@ struct BuildPlan: Sendable {
     /// rebuild of one spec among a million settles a million outputs (a
     /// dictionary was about 200 bytes an output, issue 21).
     let settledOwners: OutputClaims
-    /// The files by relative path (`position(of:)`).
-    private let table: PathTable
+    /// The files by relative path (`position(of:)`), made at the first
+    /// lookup: a no-op rebuild asks none (8 MB for a million spec files).
+    private let table: LazyPathTable
 
     /// `directory` nil plans a `check`: everything is looked at, nothing is owned.
     /// `exists` tells whether a spec file of another build is still there.
@@ -149,7 +151,7 @@ struct BuildPlan: Sendable {
                 for (i, verdict) in slots.values().enumerated() { decided(first + i, verdict) }
             }
         }
-        let table = PathTable(count: files.count) { i in Self.hash(i, in: files, folders: relativeFolders, root: root) }
+        let table = LazyPathTable { PathTable(count: files.count) { i in Self.hash(i, in: files, folders: relativeFolders, root: root) } }
         var plan = BuildPlan(files: files, relativeFolders: relativeFolders, root: root, codes: codes, reasonPaths: reasonPaths,
                              freshCount: freshCount, settledOwners: OutputClaims(), table: table)
         if directory != nil, plan.dirtyCount > 0 {
@@ -225,7 +227,7 @@ struct BuildPlan: Sendable {
     func position(of spec: String) -> Int? {
         var key = spec
         return key.withUTF8 { key in
-            table.find(Self.hash(key)) { Self.compare($0, key, in: files, folders: relativeFolders, root: root) == 0 }
+            table.value.find(Self.hash(key)) { Self.compare($0, key, in: files, folders: relativeFolders, root: root) == 0 }
         }
     }
 
@@ -300,6 +302,23 @@ struct BuildPlan: Sendable {
             realFolders[folder] = real
             let full = real + input.path[slash...]
             return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
+        }
+    }
+}
+
+/// A `PathTable` made when first asked for.
+private final class LazyPathTable: Sendable {
+    private let make: @Sendable () -> PathTable
+    private let made = Locked<PathTable?>(nil)
+
+    init(_ make: @escaping @Sendable () -> PathTable) { self.make = make }
+
+    var value: PathTable {
+        made.withLock { made in
+            if let table = made { return table }
+            let table = make()
+            made = table
+            return table
         }
     }
 }
