@@ -234,7 +234,6 @@ public enum BuildRun {
                                       freshInRun += 1
                                       report.addUnchanged(outputs)
                                   })
-        files = SpecFileList()
         session?.planned(lookedAt: plan.dirtyCount)
         report.specCount = plan.freshCount
         report.unchangedCount = freshInRun
