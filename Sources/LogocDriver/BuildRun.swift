@@ -237,10 +237,6 @@ public enum BuildRun {
         session?.planned(lookedAt: plan.dirtyCount)
         report.specCount = plan.freshCount
         report.unchangedCount = freshInRun
-        // What the look-alike check at the end needs of the spec files (only with one to run).
-        let lookAlike = options.outputDirectory == nil || plan.dirtyCount == 0 ? nil : project.config.lookAlike.map { threshold in
-            LookAlikeInputs(threshold: threshold, lookedAt: Set(plan.files.indices.filter(plan.isDirty).map(plan.files.displayPath)))
-        }
 
         let remote = options.outputDirectory == nil ? nil : options.remote.map(RemoteCache.init)
         // `check`'s cache, keyed by the build's toolchain and the root.
@@ -301,10 +297,10 @@ public enum BuildRun {
             written = finished.cache
             // Look-alikes of the specs looked at, among all of this run's
             // specs, whether drawn now or before.
-            if let lookAlike {
-                let pictures = LookAlikeCheck.pictures(groups, display: { plan.position(of: $0).map(plan.files.displayPath) },
-                                                       lookedAt: lookAlike.lookedAt)
-                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: lookAlike.threshold, lookedAt: lookAlike.lookedAt)
+            if let threshold = project.config.lookAlike, plan.dirtyCount > 0 {
+                let lookedAt = Set(plan.files.indices.filter(plan.isDirty).map(plan.files.displayPath))
+                let pictures = LookAlikeCheck.pictures(groups, display: { plan.position(of: $0).map(plan.files.displayPath) }, lookedAt: lookedAt)
+                report.diagnostics += LookAlikeCheck.diagnostics(pictures, threshold: threshold, lookedAt: lookedAt)
             }
         }
         // Indexed under the lock: no other build writes the cache meanwhile.
@@ -360,12 +356,17 @@ extension BuildRun {
         mutating func next(into context: BuildContext, root: String, clock: StageClock?) -> [SpecInput]? {
             if let plan {
                 var files: [SpecInput] = []
+                var relatives: [String: String] = [:]
                 while taken < plan.files.count, files.count < size {
-                    if plan.isDirty(taken) { files.append(plan.files[taken]) }
+                    if plan.isDirty(taken) {
+                        let file = plan.files[taken]
+                        files.append(file)
+                        relatives[file.path] = relatives[file.path] ?? plan.relative(taken)
+                    }
                     taken += 1
                 }
                 guard !files.isEmpty else { return nil }
-                context.know(BuildPlan.relativePathsByPath(of: files, root: root))
+                context.know(relatives)
                 return files
             }
             do throws(Discovery.MissingPath) {
@@ -378,13 +379,6 @@ extension BuildRun {
                 return nil
             }
         }
-    }
-
-    /// What the look-alike check of a build needs of its spec files: the
-    /// shown paths of the files looked at (the others' come from the plan).
-    struct LookAlikeInputs {
-        let threshold: Int
-        let lookedAt: Set<String>
     }
 
     /// `paths` sorted, each once.

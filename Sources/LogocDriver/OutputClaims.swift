@@ -123,11 +123,7 @@ struct OutputClaims: Sendable {
 
     /// FNV-1a over the path's bytes: the same in every run, so a run's
     /// memory and speed do not depend on a random seed.
-    @Sendable static func hash(_ path: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
-    }
+    @Sendable static func hash(_ path: String) -> UInt64 { StableHash.fnv1a64(path) }
 }
 
 /// The claim records of one `OutputClaims`: appended in a buffer of 64 KiB

@@ -81,15 +81,7 @@ struct CommandRunner {
                 }
             } else if output != nil {
                 // A build plans every spec file before it reads one: the list, packed (issue 21).
-                let files: SpecFileList
-                do {
-                    files = try clock.time(.discover) { () throws(Discovery.MissingPath) -> SpecFileList in
-                        try Discovery.specFiles(paths.isEmpty ? ["Specs"] : paths)
-                    }
-                } catch {
-                    throw Self.failure(error.message)
-                }
-                report = BuildRun.run(files, project: project, options: run)
+                report = BuildRun.run(try Self.discover(paths, clock: clock, Discovery.specFiles), project: project, options: run)
             } else {
                 var inputs = try Self.inputs(paths, clock: clock)
                 switch checkCache {
@@ -140,8 +132,14 @@ struct CommandRunner {
 
     /// The spec files of `paths` (default `Specs`); a missing path is printed and exits 2.
     static func inputs(_ paths: [String], clock: StageClock? = nil) throws -> [SpecInput] {
+        try discover(paths, clock: clock, Discovery.inputs)
+    }
+
+    /// `find` (`Discovery.inputs`, `specFiles`) of `paths` (default `Specs`),
+    /// timed as discovery; a missing path is printed and exits 2.
+    static func discover<Found>(_ paths: [String], clock: StageClock?, _ find: ([String]) throws(Discovery.MissingPath) -> Found) throws -> Found {
         do {
-            return try clock.time(.discover) { () throws(Discovery.MissingPath) -> [SpecInput] in try Discovery.inputs(paths.isEmpty ? ["Specs"] : paths) }
+            return try clock.time(.discover) { () throws(Discovery.MissingPath) -> Found in try find(paths.isEmpty ? ["Specs"] : paths) }
         } catch {
             throw failure(error.message)
         }

@@ -2,8 +2,10 @@
 /// machine. Swift's `Hasher` is seeded per process, so it must never decide
 /// anything that is written to a file.
 public enum StableHash {
-    public static func fnv1a64<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// `continuing`: the hash of the bytes before these, to hash a string
+    /// given in pieces (a folder and a name) without joining them.
+    public static func fnv1a64<S: Sequence>(_ bytes: S, continuing start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where S.Element == UInt8 {
+        var hash = start
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3

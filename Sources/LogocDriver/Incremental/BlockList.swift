@@ -55,8 +55,11 @@ struct TextBlocks: Sendable {
 
     /// Keeps `string`'s bytes; its place, or nil when it is longer than
     /// `longest` or the places are used up (2^32 bytes).
-    mutating func append(_ string: String) -> UInt32? {
-        let count = string.utf8.count
+    mutating func append(_ string: String) -> UInt32? { append(bytes: string.utf8) }
+
+    /// `append` of bytes.
+    mutating func append(bytes string: some Collection<UInt8>) -> UInt32? {
+        let count = string.count
         guard count <= Self.longest else { return nil }
         if blocks.isEmpty || blocks[blocks.count - 1].count + count > Self.longest {
             guard blocks.count < 1 << (32 - Self.blockBits) else { return nil }
@@ -65,7 +68,7 @@ struct TextBlocks: Sendable {
             blocks.append(block)
         }
         let place = UInt32(blocks.count - 1) << UInt32(Self.blockBits) | UInt32(blocks[blocks.count - 1].count)
-        blocks[blocks.count - 1] += string.utf8
+        blocks[blocks.count - 1] += string
         return place
     }
 

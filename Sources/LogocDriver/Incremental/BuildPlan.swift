@@ -227,46 +227,22 @@ struct BuildPlan: Sendable {
     func position(of spec: String) -> Int? {
         var key = spec
         return key.withUTF8 { key in
-            table.value.find(Self.hash(key)) { Self.compare($0, key, in: files, folders: relativeFolders, root: root) == 0 }
+            table.value.find(StableHash.fnv1a64(key)) { Self.relative($0, is: key, in: files, folders: relativeFolders, root: root) }
         }
     }
 
-    /// The `i`th file's relative path against `key`, byte-wise: negative when it comes first.
-    private static func compare(_ i: Int, _ key: UnsafeBufferPointer<UInt8>, in files: SpecFileList, folders: [String], root: String) -> Int {
-        guard let folder = files.folder(of: i) else {
-            var path = relative(i, in: files, folders: folders, root: root)
-            return path.withUTF8 { compare($0[...], key[...]) }
-        }
-        var prefix = folders[folder]
-        return prefix.withUTF8 { prefix in
-            let head = compare(prefix[...], key[..<min(key.count, prefix.count)])
-            if head != 0 { return head }
-            return files.nameBytes(i).withUnsafeBufferPointer { compare($0[...], key[prefix.count...]) }
-        }
+    /// Whether the `i`th file's relative path is `key`, without making the path.
+    private static func relative(_ i: Int, is key: UnsafeBufferPointer<UInt8>, in files: SpecFileList, folders: [String], root: String) -> Bool {
+        guard let folder = files.folder(of: i) else { return relative(i, in: files, folders: folders, root: root).utf8.elementsEqual(key) }
+        let prefix = folders[folder].utf8
+        let name = files.nameBytes(i)
+        return prefix.count + name.count == key.count && prefix.elementsEqual(key.prefix(prefix.count)) && name.elementsEqual(key.dropFirst(prefix.count))
     }
 
-    private static func compare(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
-        let common = min(a.count, b.count)
-        if common > 0, let x = a.base.baseAddress, let y = b.base.baseAddress {
-            let order = memcmp(x + a.startIndex, y + b.startIndex, common)
-            if order != 0 { return Int(order) }
-        }
-        return a.count - b.count
-    }
-
-    /// FNV-1a over bytes, continuing from `hash`.
-    private static func hash(_ bytes: some Sequence<UInt8>, from hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        var hash = hash
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
-    }
-
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 { hash(key, from: 0xCBF2_9CE4_8422_2325) }
-
-    /// The hash of the `i`th file's relative path, without making it.
+    /// The hash of the `i`th file's relative path, without making the path.
     private static func hash(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> UInt64 {
-        guard let folder = files.folder(of: i) else { return hash(relative(i, in: files, folders: folders, root: root).utf8) }
-        return hash(files.nameBytes(i), from: hash(folders[folder].utf8))
+        guard let folder = files.folder(of: i) else { return StableHash.fnv1a64(relative(i, in: files, folders: folders, root: root).utf8) }
+        return StableHash.fnv1a64(files.nameBytes(i), continuing: StableHash.fnv1a64(folders[folder].utf8))
     }
 
     private static func relative(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> String {
@@ -291,17 +267,16 @@ struct BuildPlan: Sendable {
     }
 
     /// Each input's path relative to `root` (absolute when outside it), with
-    /// one `realpath` per folder, not per file: the files' own names are what
-    /// discovery listed.
+    /// one `realpath` per folder, not per file (`relativePrefix`): the
+    /// files' own names are what discovery listed.
     static func relativePaths(of inputs: [SpecInput], root: String) -> [String] {
-        var realFolders: [Substring: String] = [:]
+        var prefixes: [Substring: String] = [:]
         return inputs.map { input in
-            let slash = PathResolver.lastSlash(in: input.path) ?? input.path.startIndex
+            guard let slash = PathResolver.lastSlash(in: input.path) else { return input.path }
             let folder = input.path[..<slash]
-            let real = realFolders[folder] ?? (PathResolver.realPath(String(folder)) ?? String(folder))
-            realFolders[folder] = real
-            let full = real + input.path[slash...]
-            return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
+            let prefix = prefixes[folder] ?? relativePrefix(ofFolder: String(folder), root: root)
+            prefixes[folder] = prefix
+            return prefix + input.path[input.path.index(after: slash)...]
         }
     }
 }

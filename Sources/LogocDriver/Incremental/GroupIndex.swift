@@ -202,18 +202,21 @@ extension GroupIndex {
                 guard !removals.contains(i) else { return }
                 var r = records[i]
                 // (It fitted the builder's blocks, so it fits these.)
-                r.name = text.withBytes(at: r.name, count: Int(r.nameCount)) { compact.append(String(decoding: $0, as: UTF8.self)) } ?? 0
+                r.name = text.withBytes(at: r.name, count: Int(r.nameCount)) { compact.append(bytes: $0) } ?? 0
                 kept.append(r)
                 live += size(i)
             }
             var next = 0
             for i in 0..<ordered {
-                while next < rest.count, Self.compare(text, records[rest[next]], records[i]) < 0 {
+                var order = -1
+                while next < rest.count {
+                    order = Self.compare(text, records[rest[next]], records[i])
+                    guard order < 0 else { break }
                     keep(rest[next])
                     next += 1
                 }
                 // A later record of the same spec file replaces this one.
-                if next < rest.count, Self.compare(text, records[rest[next]], records[i]) == 0 {
+                if next < rest.count, order == 0 {
                     keep(rest[next])
                     next += 1
                 } else {

@@ -298,7 +298,8 @@ final class OutputCommit: Sendable {
         /// The spec files of `plan` that are `shard`'s (all without one).
         init(plan: BuildPlan, shard: Shard?, freshCount: Int) {
             self.freshCount = freshCount
-            lookedAtCount = shard == nil ? plan.dirtyCount : plan.dirtyRelatives.filter { shard?.contains($0) ?? true }.count
+            lookedAtCount = shard.map { shard in plan.files.indices.lazy.filter { plan.isDirty($0) && shard.contains(plan.relative($0)) }.count }
+                ?? plan.dirtyCount
             part = { spec in
                 guard shard?.contains(spec) ?? true, let i = plan.position(of: spec) else { return nil }
                 return plan.isDirty(i) ? .lookedAt : .skipped

@@ -66,7 +66,7 @@ public final class WatchSession: @unchecked Sendable {
     private var index: WatchIndex?
     /// The spec files of the watched paths, and the changes (absolute,
     /// as named) they have not followed yet.
-    private var inputs: (paths: [String], list: WatchInputs, packed: (generation: Int, files: SpecFileList)?)?
+    private var inputs: (paths: [String], list: WatchInputs, packed: (generation: Int, files: SpecFileList))?
     private var unfollowed: Set<String> = []
     /// The project as loaded for `root` and `config`, its toolchain's identity and its renderers.
     private var project: (root: String, config: String?, project: Project, toolchain: String?)?
@@ -156,9 +156,9 @@ public final class WatchSession: @unchecked Sendable {
         if var kept = inputs, kept.paths == paths, kept.list.update(unfollowed) {
             work.foldersListed = kept.list.foldersListed
             unfollowed = []
-            if kept.packed?.generation != kept.list.generation { kept.packed = (kept.list.generation, SpecFileList(kept.list.inputs)) }
+            if kept.packed.generation != kept.list.generation { kept.packed = (kept.list.generation, SpecFileList(kept.list.inputs)) }
             inputs = kept
-            return kept.packed?.files ?? SpecFileList(kept.list.inputs)
+            return kept.packed.files
         }
         inputs = nil
         unfollowed = []
