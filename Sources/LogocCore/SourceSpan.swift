@@ -1,16 +1,44 @@
 /// A point in a source file: 1-based line and column, columns counted in
 /// Unicode scalars as SPEC.md requires.
+///
+/// Kept in 32 bits each (a spec file is at most 1 MiB; larger values, such
+/// as `Int.max` for "after every line", are clamped): every node, value and
+/// diagnostic carries two of them, and at 64 bits they were a third of the
+/// bytes a check copies with each located value.
 public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
+        (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
+    }
+
+    private enum CodingKeys: String, CodingKey { case line, column }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(line: try values.decode(Int.self, forKey: .line), column: try values.decode(Int.self, forKey: .column))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(line, forKey: .line)
+        try values.encode(column, forKey: .column)
     }
 }
 

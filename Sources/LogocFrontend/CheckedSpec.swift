@@ -36,16 +36,16 @@ public struct SpecInput: Sendable, Hashable {
     /// instructions a call, 2.3 % of a check, which asks four times a file
     /// (it was 0.9 % when asked once, and not worth a second version then).
     public var isPartial: Bool {
-        let bytes = displayPath.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            let name = displayPath.reversed().drop { $0 == "/" }.prefix { $0 != "/" }
-            return name.last == "_"
+        let ascii = PathResolver.asciiBytes(of: displayPath) { bytes in
+            var end = bytes.endIndex
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            return start < end && bytes[start] == UInt8(ascii: "_")
         }
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") { start = bytes.index(before: start) }
-        return start < end && bytes[start] == UInt8(ascii: "_")
+        if let ascii { return ascii }
+        let name = displayPath.reversed().drop { $0 == "/" }.prefix { $0 != "/" }
+        return name.last == "_"
     }
 }
 

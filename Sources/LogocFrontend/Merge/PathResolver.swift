@@ -145,8 +145,21 @@ public struct PathResolver: Sendable {
     /// (Still pays, callgrind 2026-11-24: 3.5 % of a no-op rebuild of 1,000
     /// bench specs, 0.8 % of their `check`.)
     public static func lastSlash(in path: String) -> String.Index? {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.lastIndex(of: "/") }
-        return path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        guard let offset = asciiBytes(of: path, { bytes in bytes.lastIndex(of: UInt8(ascii: "/")) }) else { return path.lastIndex(of: "/") }
+        return offset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// `body` over the bytes of an ASCII `text`, whose characters are its
+    /// bytes; nil for any other text (its characters need `Character`s).
+    /// One pass over contiguous bytes: the same test through `String.UTF8View`
+    /// iterators cost about 30 instructions a byte, on every path asked.
+    static func asciiBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let answer: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            return high < 0x80 ? body(bytes) : nil
+        }
+        return answer ?? nil
     }
 
     /// Byte-wise order of UTF-8 (`a.utf8.lexicographicallyPrecedes(b.utf8)`)
@@ -172,12 +185,15 @@ public struct PathResolver: Sendable {
     /// without Foundation's `contains`, which bridged to NSString and cost
     /// 15,000 instructions twice per spec.
     static func hasDoubleSlash(_ path: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/"), previous == byte { return true }
-            previous = byte
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/"), previous == byte { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
+        return path.utf8.withContiguousStorageIfAvailable(scan) ?? scan(path.utf8)
     }
 
     /// `(path as NSString).deletingLastPathComponent`, without bridging to
@@ -199,7 +215,7 @@ public struct PathResolver: Sendable {
     /// does not end in a slash (then it is what follows the last slash).
     public static func lastComponent(of path: String) -> String {
         guard !path.isEmpty, !path.hasSuffix("/") else { return (path as NSString).lastPathComponent }
-        return path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        return lastSlash(in: path).map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// `realpath(3)`: absolute, no `.`/`..`, no symbolic links; nil when missing.
