@@ -59,8 +59,8 @@ public struct SpecChecker: Sendable {
             let before = result.diagnostics.count
             let spec = checkDocument(document, input: input, realPath: realPath, source: source, multiple: multiple, into: &result)
             if !input.isPartial {
-                let via = input.via(name: spec?.name ?? Self.documentName(document) ?? Self.defaultName(input.displayPath))
-                result.diagnostics.notingVia(via, from: before, ownFile: input.displayPath)
+                result.diagnostics.notingVia(input.via(name: spec?.name ?? Self.documentName(document) ?? Self.defaultName(input.displayPath)),
+                                             from: before, ownFile: input.displayPath)
             }
             let end = index + 1 < starts.count ? starts[index + 1] : SourcePosition(line: Int.max, column: 0)
             let readerError = readerErrors.contains { $0 >= starts[index] && $0 < end }
@@ -399,6 +399,21 @@ public struct SpecChecker: Sendable {
     /// The file name without `.yaml`/`.yml` and a trailing `.logo`.
     static func defaultName(_ path: String) -> String {
         var name = PathResolver.lastComponent(of: path)
+        // An ASCII name (most are) loses its suffixes as bytes: `hasSuffix`
+        // compares `Character`s, 3,000 instructions a spec for the three.
+        let ascii = PathResolver.asciiBytes(of: name) { bytes -> String in
+            var end = bytes.count
+            func drop(_ suffix: StaticString) {
+                let n = suffix.utf8CodeUnitCount
+                guard end >= n, let base = bytes.baseAddress, memcmp(base + (end - n), suffix.utf8Start, n) == 0 else { return }
+                end -= n
+            }
+            drop(".yaml")
+            drop(".yml")
+            drop(".logo")
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
+        if let ascii { return ascii }
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         if name.hasSuffix(".logo") { name.removeLast(5) }
         return name

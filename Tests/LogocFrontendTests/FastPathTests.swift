@@ -153,6 +153,21 @@ struct AbsolutePathTests {
         }
     }
 
+    /// The name a spec takes from its file: the suffixes dropped one after
+    /// another as `hasSuffix` dropped them, bytes for an ASCII name.
+    @Test func defaultNamesAsSuffixesAreDropped() {
+        func reference(_ path: String) -> String {
+            var name = (path as NSString).lastPathComponent
+            for suffix in [".yaml", ".yml", ".logo"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+            return name
+        }
+        let paths = FastPathTests.paths + ["a.yaml", "a.yml", "a.yml.yaml", "a.logo.yaml", "a.logo.yml.yaml", "a.yaml.logo", ".yaml", "yaml", "x/.yml",
+                                           "é.logo.yaml", "a\u{301}.yaml", "a.yam\u{301}l", "a.yaml\u{301}", "Spécs/b.logo.yml"]
+        for path in paths {
+            #expect(SpecChecker.defaultName(path) == reference(path), "\(path.debugDescription)")
+        }
+    }
+
     @Test func doubleSlashesAsFoundationFindsThem() {
         for path in FastPathTests.paths + ["a//", "//", "/", "a/b/", "/\u{301}/"] {
             #expect(PathResolver.hasDoubleSlash(path) == path.contains("//"), "\(path.debugDescription)")

@@ -98,8 +98,20 @@ private struct TreeBuilder {
             keys.first(text, in: pairs).map { pairs[$0].key.span }
         }
 
-        static func mapping(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: true, start: start, anchor: anchor) }
-        static func sequence(start: SourceSpan, anchor: String?) -> Open { Open(isMapping: false, start: start, anchor: anchor) }
+        /// Room for a spec's usual mapping (up to 8 keys) or list (4 items)
+        /// made once: grown from empty, each container was reallocated
+        /// three or four times as its nodes arrived.
+        static func mapping(start: SourceSpan, anchor: String?) -> Open {
+            var open = Open(isMapping: true, start: start, anchor: anchor)
+            open.pairs.reserveCapacity(8)
+            return open
+        }
+
+        static func sequence(start: SourceSpan, anchor: String?) -> Open {
+            var open = Open(isMapping: false, start: start, anchor: anchor)
+            open.items.reserveCapacity(4)
+            return open
+        }
     }
 
     private var stack: [Open] = []
