@@ -34,7 +34,18 @@ public struct SpecChecker: Sendable {
         // link out of it is not read: discovery finds it by name, but its
         // bytes (quoted in diagnostics) belong to no file of the project.
         // Asked once: `extends` needs it again for cycles (an `lstat` each).
-        let realPath = project.paths.realFile(input.path)
+        // The file is read first without following a link: one that opens
+        // so is none, and its real path is its folder's and its name; a link
+        // is judged, then read through.
+        var read: FileRead? = FileReader.readStamped(input.path, limit: reader.maxFileBytes, followingLinks: false)
+        let realPath: String?
+        switch read {
+        case .success: realPath = project.paths.realFile(notALink: input.path)
+        case .failure(.link):
+            realPath = project.paths.realFile(input.path)
+            read = nil
+        default: realPath = project.paths.realFile(input.path)
+        }
         if let real = realPath, !project.paths.isInside(real),
            project.paths.isInside(PathResolver.absolute(input.path)) {
             result.diagnostics.append(Diagnostic(.E013, "'\(Quoted.value(input.displayPath))' is a link to '\(Quoted.value(real))', outside the project root",
@@ -42,7 +53,7 @@ public struct SpecChecker: Sendable {
             result.failedDocuments = 1
             return result
         }
-        guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil) else {
+        guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil, read: read) else {
             result.failedDocuments = 1
             return result
         }
@@ -357,9 +368,15 @@ public struct SpecChecker: Sendable {
     }
 
     /// Reads and parses a YAML file, recording its source; nil when it cannot be read.
-    private func readYAML(path: String, display: String, into result: inout FileCheck, at reference: SourceSpan?) -> (SourceFile, [YAMLDocument])? {
+    /// A file's bytes and stamp, or why it could not be read.
+    typealias FileRead = Result<(bytes: [UInt8], stamp: FileReader.Stamp), FileReader.Failure>
+
+    /// `read`: the file as already read (`check` reads a spec file before
+    /// it parses it, to learn whether it is a link); nil reads it here.
+    private func readYAML(path: String, display: String, into result: inout FileCheck, at reference: SourceSpan?,
+                          read: FileRead? = nil) -> (SourceFile, [YAMLDocument])? {
         let bytes: [UInt8]
-        switch FileReader.readStamped(path, limit: reader.maxFileBytes) {
+        switch read ?? FileReader.readStamped(path, limit: reader.maxFileBytes) {
         case .success(let read):
             bytes = read.bytes
             result.readStamps[path] = read.stamp

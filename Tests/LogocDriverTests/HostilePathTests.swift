@@ -75,4 +75,18 @@ import LogocFrontend
         // The project's own spec still checks.
         #expect(!run.stdout.contains("team/jane.yaml"))
     }
+
+    /// A spec file that is a link inside the root is read through the link
+    /// (the front end first reads without following links, to spare an
+    /// `lstat` per spec): its diagnostics name the link's path.
+    @Test func specFilesLinkingInsideTheRootAreReadThroughTheLink() throws {
+        let place = try Place()
+        try FileManager.default.createDirectory(atPath: place.root + "/shared", withIntermediateDirectories: true)
+        try "background: \"#123456\"\ntext: {content: SAME, color: \"#123456\"}\n".write(toFile: place.root + "/shared/same.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: place.root + "/Specs/alias.yaml", withDestinationPath: place.root + "/shared/same.yaml")
+        let run = try CLITests.run(["check", "--format", "json", "Specs"], in: URL(fileURLWithPath: place.root))
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("\"E010\"") && run.stdout.contains("\"file\": \"Specs/alias.yaml\""), "\(run.stdout)")
+        #expect(!run.stdout.contains("E013") && !run.stdout.contains("E012"), "\(run.stdout)")
+    }
 }

@@ -6,6 +6,8 @@ public enum FileReader {
     public enum Failure: Error, Equatable {
         case missing
         case notRegular
+        /// A symbolic link, read with `followingLinks` false.
+        case link
         case unreadable(String)
 
         /// The failure as the end of a sentence ("cannot read 'x': it is
@@ -14,6 +16,7 @@ public enum FileReader {
             switch self {
             case .missing: "it does not exist"
             case .notRegular: "it is not a regular file"
+            case .link: "it is a symbolic link"
             case .unreadable(let why): why
             }
         }
@@ -43,15 +46,18 @@ public enum FileReader {
     }
 
     /// `read`, with the file's stamp taken before reading. `followingLinks`
-    /// false refuses a symbolic link (`unreadable`) instead of reading where
-    /// it points: for a caller that only peeks at a file and leaves links to
-    /// the front end, which keeps them inside the root (`AffectedSpecs`).
+    /// false refuses a symbolic link (`link`) instead of reading where it
+    /// points: for a caller that only peeks at a file and leaves links to
+    /// the front end, which keeps them inside the root (`AffectedSpecs`),
+    /// and for the front end itself, which learns so that a spec file is
+    /// no link without asking `lstat` first.
     public static func readStamped(_ path: String, limit: Int, followingLinks: Bool = true) -> Result<(bytes: [UInt8], stamp: Stamp), Failure> {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
         // writer; the type is checked on the open descriptor, so the file
         // cannot be swapped for a FIFO or device between a check and the open.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
+            if !followingLinks, errno == ELOOP { return .failure(.link) }
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
         }
         defer { close(fd) }

@@ -42,6 +42,12 @@ public struct PathResolver: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         if info.st_mode & S_IFMT == S_IFLNK { return Self.realPath(path) }
+        return realFile(notALink: path)
+    }
+
+    /// `realFile` of a file just opened without following a link (so it is
+    /// none): no `lstat`, which was 2 % of a check of 100,000 specs.
+    public func realFile(notALink path: String) -> String? {
         let absolute = Self.absolute(path)
         let slash = Self.lastSlash(in: absolute) ?? absolute.startIndex
         let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
