@@ -76,7 +76,8 @@ public struct SpecChecker: Sendable {
             let end = index + 1 < starts.count ? starts[index + 1] : SourcePosition(line: Int.max, column: 0)
             let readerError = readerErrors.contains { $0 >= starts[index] && $0 < end }
             let errors = readerError || result.diagnostics[before...].contains { $0.isError }
-            if let spec, !errors || !validates { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
+            // Moved, not copied: a copy of a spec retains every string of its syntax.
+            if !errors || !validates, let spec = consume spec { result.specs.append(spec) } else if !input.isPartial { result.failedDocuments += 1 }
         }
         if documents.isEmpty, result.diagnostics.hasErrors, !input.isPartial { result.failedDocuments = 1 }
         result.diagnostics = result.diagnostics.normalized()
