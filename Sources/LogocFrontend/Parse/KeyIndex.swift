@@ -20,7 +20,7 @@ struct KeyIndex {
             table = made
         }
         if let table { return table[name] }
-        return pairs.firstIndex { $0.key.scalar == name }
+        return YAMLNode.index(of: name, in: pairs)
     }
 
     /// Notes that the pair at `index` of the pairs (appended next) has the

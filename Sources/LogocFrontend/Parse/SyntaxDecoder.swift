@@ -132,9 +132,9 @@ struct SyntaxDecoder {
         fileprivate(set) var pairs: [YAMLNode.Pair] = []
 
         subscript(key: String) -> YAMLNode.Pair? {
-            get { pairs.first { $0.key.scalar == key } }
+            get { YAMLNode.index(of: key, in: pairs).map { pairs[$0] } }
             set {
-                let at = pairs.firstIndex { $0.key.scalar == key }
+                let at = YAMLNode.index(of: key, in: pairs)
                 switch (at, newValue) {
                 case (let i?, let pair?): pairs[i] = pair
                 case (let i?, nil): pairs.remove(at: i)

@@ -57,7 +57,24 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// The value under `key` in a mapping (keys are unique once read).
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first { $0.key.scalar == key }?.value
+        guard case .mapping(let pairs) = kind, let i = Self.index(of: key, in: pairs) else { return nil }
+        return pairs[i].value
+    }
+
+    /// Whether this node is the scalar `text`: lengths first, so the keys
+    /// of a mapping that are not it (most, when one is looked for) are
+    /// told apart without a call to compare strings.
+    @inline(__always)
+    public func isScalar(_ text: String) -> Bool {
+        guard case .scalar(let s, _) = kind else { return false }
+        return s.utf8.count == text.utf8.count && s == text
+    }
+
+    /// Where `key` is among `pairs`, found by index: iterating the pairs
+    /// copied each one (two nodes, their spans and texts retained).
+    static func index(of key: String, in pairs: [Pair]) -> Int? {
+        for i in pairs.indices where pairs[i].key.isScalar(key) { return i }
+        return nil
     }
 
     /// The nodes in this one (itself, keys, values and items), counted up

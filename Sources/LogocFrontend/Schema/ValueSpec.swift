@@ -68,5 +68,11 @@ public struct ObjectSpec: Sendable {
 
     public var keyNames: [String] { keys.map(\.name) }
 
-    public subscript(name: String) -> KeySpec? { keys.first { $0.name == name } }
+    /// By index, lengths compared first (`YAMLNode.isScalar`): asked for
+    /// every key of every mapping of every spec.
+    public subscript(name: String) -> KeySpec? {
+        let length = name.utf8.count
+        for i in keys.indices where keys[i].name.utf8.count == length && keys[i].name == name { return keys[i] }
+        return nil
+    }
 }
