@@ -168,6 +168,30 @@ struct AbsolutePathTests {
         }
     }
 
+    /// ASCII answered without Unicode's property tables answers as they do.
+    @Test func asciiGlyphsAndBlanksAsThePropertiesSay() {
+        for v in UInt32(0)..<0x80 {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            #expect(Validator.needsGlyph(scalar) == Validator.needsGlyphByProperties(scalar), "U+\(String(v, radix: 16))")
+            #expect(TextRules.isBlank(scalar) == TextRules.isBlankByProperties(scalar), "U+\(String(v, radix: 16))")
+        }
+    }
+
+    /// A plain ASCII text is let through only where the full rules let it through.
+    @Test func plainASCIITextsAsTheRulesJudgeThem() {
+        var texts = ["", " ", "   ", "A", " A ", "Jean-Luc Doe", "O'Brien", "a\tb", "a\nb", "a\r\nb", "\u{7F}", "~!@#$%^&*()_+{}|:\"<>?",
+                     String(repeating: "x", count: 100), String(repeating: "x", count: 101), String(repeating: " ", count: 100) + "x", "é", "A\u{301}"]
+        for v in UInt32(0)..<0x80 {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            texts += ["A" + String(Character(scalar)), String(Character(scalar))]
+        }
+        for text in texts where TextRules.isPlainASCII(text) {
+            #expect(TextRules.refusalByRules(of: text, named: "'content'", removable: "it") == nil, "\(text.debugDescription)")
+        }
+        #expect(TextRules.isPlainASCII("Jean-Luc Doe"))
+        #expect(!TextRules.isPlainASCII("   ") && !TextRules.isPlainASCII("a\tb") && !TextRules.isPlainASCII(String(repeating: "x", count: 101)))
+    }
+
     @Test func doubleSlashesAsFoundationFindsThem() {
         for path in FastPathTests.paths + ["a//", "//", "/", "a/b/", "/\u{301}/"] {
             #expect(PathResolver.hasDoubleSlash(path) == path.contains("//"), "\(path.debugDescription)")

@@ -30,6 +30,11 @@ public enum TextRules {
     /// `removable` is what the help offers to remove. A spec's `content`
     /// and `initials` and a `build --data` row's name share it.
     public static func refusal(of text: String, named: String, removable: String) -> (message: String, help: String)? {
+        isPlainASCII(text) ? nil : refusalByRules(of: text, named: named, removable: removable)
+    }
+
+    /// `refusal` by every rule, for any text.
+    static func refusalByRules(of text: String, named: String, removable: String) -> (message: String, help: String)? {
         if let (problem, help) = lengthProblem(in: text) { return ("\(named) \(problem)", help) }
         if let (scalar, why) = forbidden(in: text) {
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
@@ -87,8 +92,32 @@ public enum TextRules {
         text.unicodeScalars.contains { !isBlank($0) }
     }
 
-    /// A scalar that draws nothing on its own (see `hasInk`).
+    /// A text every rule lets through without looking further: printable
+    /// ASCII (no control, break or invisible character among it), one
+    /// character a byte, at most `maxCharacters` of them, not all spaces.
+    /// Most names and initials are; the rules' Unicode lookups for each
+    /// character were most of decoding a text (`FastPathTests`).
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count <= maxCharacters else { return false }
+            var ink = false
+            for byte in bytes {
+                guard byte >= 0x20, byte < 0x7F else { return false }
+                if byte != 0x20 { ink = true }
+            }
+            return ink
+        } ?? false
+    }
+
+    /// A scalar that draws nothing on its own (see `hasInk`). ASCII is
+    /// answered without the property tables: its spaces and controls.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return isBlankByProperties(scalar)
+    }
+
+    /// `isBlank` from the scalar's Unicode properties.
+    static func isBlankByProperties(_ scalar: Unicode.Scalar) -> Bool {
         let p = scalar.properties
         if p.isWhitespace || p.isDefaultIgnorableCodePoint || p.isVariationSelector { return true }
         switch scalar.value {

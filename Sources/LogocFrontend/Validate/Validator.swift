@@ -304,7 +304,16 @@ struct Validator {
 
     /// Format characters, variation selectors and joiners are drawn with
     /// their neighbours, not on their own.
+    /// ASCII is answered without Unicode's property tables (a lookup each,
+    /// for every character of every text): its printable characters but
+    /// the space need a glyph, its controls do not (`FastPathTests`).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value > 0x20 && scalar.value < 0x7F }
+        return needsGlyphByProperties(scalar)
+    }
+
+    /// `needsGlyph` from the scalar's Unicode properties.
+    static func needsGlyphByProperties(_ scalar: Unicode.Scalar) -> Bool {
         let p = scalar.properties
         if p.isVariationSelector || p.isWhitespace { return false }
         switch p.generalCategory {
