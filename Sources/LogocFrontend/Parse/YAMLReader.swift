@@ -86,6 +86,10 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         /// A mapping's key whose value comes next.
         var pendingKey: YAMLNode?
+        /// Whether the value that comes next is dropped (its key was not
+        /// text, or a duplicate): a flag, where comparing every key with a
+        /// marker text cost a call to compare strings per pair.
+        var dropsValue = false
         /// Where a mapping's keys so far are (`KeyIndex`).
         var keys = KeyIndex()
         /// Nodes below, aliases expanded, the container itself included.
@@ -243,9 +247,13 @@ private struct TreeBuilder {
             stack[top].items.append(node)
             return
         }
-        if let key = stack[top].pendingKey {
-            stack[top].pendingKey = nil
-            if key.scalar != Self.discarded { stack[top].pairs.append(.init(key: key, value: node)) }
+        if stack[top].dropsValue {
+            stack[top].dropsValue = false
+            return
+        }
+        // Taken out, not copied: a copy retained the key's texts again.
+        if let key = stack[top].pendingKey.take() {
+            stack[top].pairs.append(.init(key: key, value: node))
             return
         }
         // This node is a key. Keys must be text; a duplicate is reported
@@ -253,27 +261,20 @@ private struct TreeBuilder {
         guard let text = node.scalar else {
             diagnostics.append(Diagnostic(.E003, "a key must be text, found \(node.kindDescription)", at: node.span,
                                           help: "write keys as plain words, such as 'background'"))
-            stack[top].pendingKey = Self.discardKey(node)
+            stack[top].dropsValue = true
             return
         }
         if let first = stack[top].firstKey(text) {
             diagnostics.append(Diagnostic(.E007, "duplicate key '\(text)'", at: node.span,
                                           help: "remove one of the two '\(text)' keys",
                                           notes: [.init("'\(text)' is first set here", at: first)]))
-            stack[top].pendingKey = Self.discardKey(node)
+            stack[top].dropsValue = true
             return
         }
         stack[top].keys.add(text, at: stack[top].pairs.count)
         stack[top].pendingKey = node
     }
 
-    /// A key whose pair must not be kept: the value that follows is dropped.
-    private static func discardKey(_ node: YAMLNode) -> YAMLNode {
-        YAMLNode(.scalar(discarded, .plain), span: node.span)
-    }
-
-    /// Cannot occur in a real key: files with NUL bytes are refused up front.
-    private static let discarded = "\u{0}discarded"
 
 
     private mutating func count(_ nodes: Int, at span: SourceSpan) {
