@@ -53,7 +53,7 @@ public struct SpecChecker: Sendable {
             result.failedDocuments = 1
             return result
         }
-        guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil, read: read) else {
+        guard let (source, documents) = readYAML(path: input.path, display: input.displayPath, into: &result, at: nil, alreadyRead: read) else {
             result.failedDocuments = 1
             return result
         }
@@ -368,16 +368,16 @@ public struct SpecChecker: Sendable {
         return nil
     }
 
-    /// Reads and parses a YAML file, recording its source; nil when it cannot be read.
     /// A file's bytes and stamp, or why it could not be read.
     typealias FileRead = Result<(bytes: [UInt8], stamp: FileReader.Stamp), FileReader.Failure>
 
-    /// `read`: the file as already read (`check` reads a spec file before
-    /// it parses it, to learn whether it is a link); nil reads it here.
+    /// Reads and parses a YAML file, recording its source; nil when it cannot be read.
+    /// `alreadyRead`: the file as read before (`check` reads a spec file
+    /// before it parses it, to learn whether it is a link); nil reads it here.
     private func readYAML(path: String, display: String, into result: inout FileCheck, at reference: SourceSpan?,
-                          read: FileRead? = nil) -> (SourceFile, [YAMLDocument])? {
+                          alreadyRead: FileRead? = nil) -> (SourceFile, [YAMLDocument])? {
         let bytes: [UInt8]
-        switch read ?? FileReader.readStamped(path, limit: reader.maxFileBytes) {
+        switch alreadyRead ?? FileReader.readStamped(path, limit: reader.maxFileBytes) {
         case .success(let read):
             bytes = read.bytes
             result.readStamps[path] = read.stamp
