@@ -95,7 +95,7 @@ public enum TextRules {
     /// A text every rule lets through without looking further: printable
     /// ASCII (no control, break or invisible character among it), one
     /// character a byte, at most `maxCharacters` of them, not all spaces.
-    /// Most names and initials are; the rules' Unicode lookups for each
+    /// Many names and initials are; the rules' Unicode lookups for each
     /// character were most of decoding a text (`FastPathTests`).
     static func isPlainASCII(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
