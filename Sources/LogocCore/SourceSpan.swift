@@ -5,7 +5,7 @@
 /// as `Int.max` for "after every line", are clamped): every node, value and
 /// diagnostic carries two of them, and at 64 bits they were a third of the
 /// bytes a check copies with each located value.
-public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
+public struct SourcePosition: Hashable, Sendable, Comparable {
     private var storedLine: Int32
     private var storedColumn: Int32
 
@@ -26,19 +26,6 @@ public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
 
     public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
         (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
-    }
-
-    private enum CodingKeys: String, CodingKey { case line, column }
-
-    public init(from decoder: any Decoder) throws {
-        let values = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(line: try values.decode(Int.self, forKey: .line), column: try values.decode(Int.self, forKey: .column))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var values = encoder.container(keyedBy: CodingKeys.self)
-        try values.encode(line, forKey: .line)
-        try values.encode(column, forKey: .column)
     }
 }
 

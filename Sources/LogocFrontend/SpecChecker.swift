@@ -38,14 +38,8 @@ public struct SpecChecker: Sendable {
         // so is none, and its real path is its folder's and its name; a link
         // is judged, then read through.
         var read: FileRead? = FileReader.readStamped(input.path, limit: reader.maxFileBytes, followingLinks: false)
-        let realPath: String?
-        switch read {
-        case .success: realPath = project.paths.realFile(notALink: input.path)
-        case .failure(.link):
-            realPath = project.paths.realFile(input.path)
-            read = nil
-        default: realPath = project.paths.realFile(input.path)
-        }
+        if case .failure(.link) = read { read = nil }
+        let realPath = if case .success = read { project.paths.realFile(notALink: input.path) } else { project.paths.realFile(input.path) }
         if let real = realPath, !project.paths.isInside(real),
            project.paths.isInside(PathResolver.absolute(input.path)) {
             result.diagnostics.append(Diagnostic(.E013, "'\(Quoted.value(input.displayPath))' is a link to '\(Quoted.value(real))', outside the project root",
@@ -182,10 +176,11 @@ public struct SpecChecker: Sendable {
         }
         result.diagnostics += ownDiagnostics
         if input.isPartial { return nil }
-        if validates { validate(logo, variants: variants, input: input, directory: directory, into: &result) }
-
-        // Name and outputs.
+        // The spec's name, the file's when it writes none: validation's
+        // messages, then E014 and the outputs use it.
         var name = logo.name?.value ?? Self.defaultName(input.displayPath)
+        if validates { validate(logo, name: name, variants: variants, input: input, directory: directory, into: &result) }
+
         var nameSpan = logo.name?.span ?? document.start
         if logo.name == nil {
             if multiple {
@@ -217,10 +212,9 @@ public struct SpecChecker: Sendable {
 
     /// The cross-key rules, files, fonts and contrast of a decoded spec (and
     /// of its variants, whose repeats each variant's fold drops).
-    private func validate(_ logo: LogoSyntax, variants: [(logo: LogoSyntax, fold: VariantDiagnostics)], input: SpecInput,
+    private func validate(_ logo: LogoSyntax, name validatedName: String, variants: [(logo: LogoSyntax, fold: VariantDiagnostics)], input: SpecInput,
                           directory: String, into result: inout FileCheck) {
         var validator = Validator(project: project, directory: directory, specFile: input.displayPath)
-        let validatedName = logo.name?.value ?? Self.defaultName(input.displayPath)
         var validated: [Diagnostic] = []
         clock.time(.validate) {
             validator.validate(logo, name: validatedName)

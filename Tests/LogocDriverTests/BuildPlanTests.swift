@@ -238,3 +238,15 @@ struct BuildExecutorTests {
         }
     }
 }
+
+/// What the tests ask of a plan in whole lists (a build asks file by file).
+extension BuildPlan {
+    /// Every spec file's verdict, in input order.
+    var verdicts: [Verdict] { files.indices.map(verdict) }
+
+    /// The project-relative paths of the spec files looked at again, in input order.
+    var dirtyRelatives: [String] { files.indices.filter(isDirty).map(relative) }
+
+    /// The spec files looked at again, in input order.
+    var dirty: [SpecInput] { files.indices.filter(isDirty).map { files[$0] } }
+}

@@ -205,9 +205,6 @@ struct BuildPlan: Sendable {
         codes[i] == 0 ? .fresh(outputs: []) : .dirty(Reason(code: codes[i], path: reasonPaths[i] ?? ""))
     }
 
-    /// Every spec file's verdict, in input order (for tests and small runs).
-    var verdicts: [Verdict] { files.indices.map(verdict) }
-
     /// Whether the `i`th spec file is looked at again.
     func isDirty(_ i: Int) -> Bool { codes[i] != 0 }
 
@@ -216,12 +213,6 @@ struct BuildPlan: Sendable {
 
     /// Every spec file's project-relative path, in input order (`check`'s cache, tests).
     var relatives: [String] { files.indices.map(relative) }
-
-    /// The project-relative paths of the spec files looked at again, in input order.
-    var dirtyRelatives: [String] { files.indices.filter(isDirty).map(relative) }
-
-    /// The spec files looked at again, in input order.
-    var dirty: [SpecInput] { files.indices.filter(isDirty).map { files[$0] } }
 
     /// The position in `files` of the spec file whose project-relative path is `spec`.
     func position(of spec: String) -> Int? {

@@ -61,13 +61,11 @@ public struct YAMLNode: Sendable, Equatable {
         return pairs[i].value
     }
 
-    /// Whether this node is the scalar `text`: lengths first, so the keys
-    /// of a mapping that are not it (most, when one is looked for) are
-    /// told apart without a call to compare strings.
+    /// Whether this node is the scalar `text` (`String.isKey`).
     @inline(__always)
-    public func isScalar(_ text: String) -> Bool {
+    func isScalar(_ text: String) -> Bool {
         guard case .scalar(let s, _) = kind else { return false }
-        return s.utf8.count == text.utf8.count && s == text
+        return s.isKey(text)
     }
 
     /// Where `key` is among `pairs`, found by index: iterating the pairs
@@ -114,4 +112,12 @@ public struct YAMLDocument: Sendable, Equatable {
     public var root: YAMLNode?
     /// Where the document starts, for problems of the whole document.
     public var start: SourceSpan
+}
+
+extension String {
+    /// `==` for keys looked up among a mapping's or a schema's: lengths
+    /// first, so the keys that are not it (most, when one is looked for)
+    /// are told apart without a call to compare strings.
+    @inline(__always)
+    func isKey(_ other: String) -> Bool { utf8.count == other.utf8.count && self == other }
 }

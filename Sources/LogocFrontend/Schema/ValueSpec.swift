@@ -68,11 +68,10 @@ public struct ObjectSpec: Sendable {
 
     public var keyNames: [String] { keys.map(\.name) }
 
-    /// By index, lengths compared first (`YAMLNode.isScalar`): asked for
-    /// every key of every mapping of every spec.
+    /// By index (iterating copied each `KeySpec`), keys compared as
+    /// `String.isKey` does: asked for every key of every mapping of every spec.
     public subscript(name: String) -> KeySpec? {
-        let length = name.utf8.count
-        for i in keys.indices where keys[i].name.utf8.count == length && keys[i].name == name { return keys[i] }
+        for i in keys.indices where keys[i].name.isKey(name) { return keys[i] }
         return nil
     }
 }
