@@ -31,6 +31,15 @@ package enum OutlineInk {
         return box
     }
 
+    /// The box a text is sized and centred on (`TextLayout`): `box(of:on:glyphs:)`
+    /// on `session`'s measuring context, with its glyph boxes. Call it under
+    /// the session's lock. `package`: the benchmark's floor centres its
+    /// initials on the same box, so its pixels are logoc's.
+    package static func box(of layout: OpaquePointer, session: FontSession) -> Rect? {
+        guard let measuring = session.measuring.context else { return nil }
+        return box(of: layout, on: measuring, glyphs: session.measuring.glyphs)
+    }
+
     /// `box(of:on:)` from each glyph's own outline box, found once per font
     /// and glyph in `glyphs` and moved to where the layout puts the glyph.
     /// Drawing every glyph's outline again for every text was most of what
@@ -165,7 +174,8 @@ final class GlyphBoxes {
     }
     private var boxes: [Key: Rect?] = [:]
     private var fonts: [UInt: UnsafeMutableRawPointer] = [:]
-    /// Fonts held at most: a run of many sizes lets go of all and starts again.
+    /// Fonts held at most (texts are laid out at one size, so a session
+    /// holds about one a face): past it, all are let go and it starts again.
     private static let maxFonts = 256
 
     func box(font: UnsafeMutablePointer<PangoFont>, glyph: PangoGlyph, on cr: OpaquePointer) -> Rect? {

@@ -99,7 +99,7 @@ public final class Renderer {
     }
 
     /// What the measurement of `tree`'s text is sure to be (`TextBounds`),
-    /// without laying the text out at its final size or drawing anything:
+    /// without sizing and placing the text or drawing anything:
     /// enough for `check` to skip a measurement whose rules the bounds
     /// already pass. Nil without text, for colour emoji, or an empty ink.
     /// Throws what measuring would (missing glyphs).

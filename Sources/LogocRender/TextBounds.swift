@@ -3,17 +3,15 @@ import LogocCore
 import LogocRenderTree
 
 /// What a text's measurement is sure to be, worked out from its ink at the
-/// reference size (`TextFit`) without laying it out at its final size, and
-/// whether its contrast rule can fail at all over an opaque gradient.
+/// reference size (`TextFit`) without sizing and placing it, and whether its
+/// contrast rule can fail at all over an opaque gradient.
 ///
 /// Why: `check` only needs decisions (is the text too small? is the
-/// contrast below the minimum?), and laying each text out at its own final
-/// size was most of `check`'s measure stage: every new size is a new Pango
-/// font (a fontconfig sort in a thread of its own, the font's metrics, its
-/// glyph outlines), all under the process-wide font lock. Inks scale with
-/// the size (hinting is off) up to rounding far below `inkSlack`, and the
-/// fitting loop only shrinks a text from `TextFit.firstSize`, at most
-/// `TextFit.maximumShrinks` times, about the same centre; so:
+/// contrast below the minimum?), and a bound that passes saves reading the
+/// pixels under the ink. A text's ink at its size is its reference ink
+/// scaled (`TextLayout` lays out at the reference size and draws scaled),
+/// and the fitting loop only shrinks a text from `TextFit.firstSize`, at
+/// most `TextFit.maximumShrinks` times, about the same centre; so:
 ///
 /// - the cap height is at least its value after every shrink (exact, the
 ///   same arithmetic as `TextLayout`);
@@ -42,12 +40,9 @@ public struct TextBounds: Sendable, Equatable {
     /// vision, a window reaching the shape's edge or the ring).
     public let contrastAtLeast: Double?
 
-    /// How far (px) a text's ink at its final size may lie from its ink at
-    /// the reference size scaled to that size. FreeType rounds outlines
-    /// and the character size to 1/64 px, Cairo to 1/256 px and Pango
-    /// positions to 1/1024 px: a few hundredths of a pixel at most
-    /// (`TextBoundsTests` measures the largest difference and holds it well
-    /// under this).
+    /// How far (px) the bounds widen the ink on every side: the ink at the
+    /// final size is the reference ink scaled, the same arithmetic, so only
+    /// floating-point rounding could move it, far less than this.
     static let inkSlack = 0.25
 
     /// Nil when the reference ink is empty (nothing to bound).

@@ -3,9 +3,17 @@ import CPango
 import LogocFonts
 import LogocRenderTree
 
-/// A Pango layout of a `TextRun` at its final size, and where to draw it:
-/// centred on its ink across, and on its font's cap height (or x-height)
-/// down, so texts of one style share a baseline (`TextPlacement`).
+/// A Pango layout of a `TextRun` at the reference size, the size it is
+/// drawn at and where: centred on its ink across, and on its font's cap
+/// height (or x-height) down, so texts of one style share a baseline
+/// (`TextPlacement`).
+///
+/// The text is laid out once, at `referenceSize`, and drawn scaled to its
+/// final size (`draw`): hinting is off, so its outlines and positions scale
+/// exactly, and its ink and baseline at any size are the reference's
+/// multiplied. A layout at each final size was a new Pango font per size
+/// (a fontconfig match and sort, each in a thread Pango starts for it, the
+/// font's metrics, its glyph outlines): a quarter of a `check`'s time.
 ///
 /// `package`: the benchmark's floor (bench/floor) places its initials on
 /// the same cap height (`bandHeight`).
@@ -16,6 +24,9 @@ package final class TextLayout {
     private let session: FontSession
     /// The font size chosen, in canvas pixels.
     let fontSize: Double
+    /// `fontSize` over the reference size the layout is at: how much the
+    /// drawing scales it.
+    private var scale: Double { fontSize / Self.referenceSize }
     /// The ink box on the canvas (1× pixels), where the text will be drawn.
     let inkBox: Rect
     /// Where `pango_cairo_show_layout` must start.
@@ -31,13 +42,13 @@ package final class TextLayout {
     /// How small text reads (W004) is judged on it.
     let capHeight: Double
 
-    /// The size laid out first for `auto`; ink scales linearly with size
+    /// The size every text is laid out at; ink scales linearly with size
     /// because hinting is off.
     package static let referenceSize = 100.0
 
     /// How far (px) a text sized to fit may measure beyond its area at its
-    /// final size and still count as fitting: a few of Cairo's 1/256 px
-    /// path units, far below what shows, far above rounding.
+    /// final size and still count as fitting: far below what shows, far
+    /// above the rounding of the arithmetic that sized it.
     static let fitSlack = 1.0 / 64
 
     /// `references`: inks at the reference size already measured by this
@@ -51,14 +62,18 @@ package final class TextLayout {
         hasColorGlyphs = draft.hasColorGlyphs
         let (bodyHeight, bandHeight) = (fit.bodyHeight, fit.bandHeight)
         var size = fit.firstSize
-        var (box, baseline) = draft.sized(at: size, references: references)
+        func scaled(to size: Double) -> (ink: Rect, baseline: Double) {
+            let k = size / Self.referenceSize, ink = fit.reference.ink
+            return (Rect(x: ink.x * k, y: ink.y * k, width: ink.width * k, height: ink.height * k), fit.reference.baseline * k)
+        }
+        var (box, baseline) = scaled(to: size)
         var tries = 0
-        // A text sized to fit touches the area's edge exactly; measured
-        // again at that size (outlines to Cairo's 1/256 px) it overflows
-        // by a hair or not, at random: a hair is not an overflow.
+        // A text sized to fit touches the area's edge exactly; the
+        // arithmetic that sized it may put it beyond by a hair, and a hair
+        // is not an overflow.
         while fit.growth(box, baseline: baseline, scale: size / Self.referenceSize, slack: Self.fitSlack) < 1, tries < TextFit.maximumShrinks {
             size *= TextFit.shrinkStep
-            (box, baseline) = draft.sized(at: size, references: references)
+            (box, baseline) = scaled(to: size)
             tries += 1
         }
         fontSize = size
@@ -74,7 +89,7 @@ package final class TextLayout {
     /// The text's `TextFit` from what this session measured already
     /// (`references`), measuring it at the reference size (and remembering
     /// it) when it has not been measured yet: what the text is sized from,
-    /// without a layout at its final size. Nil for colour emoji (their ink
+    /// without a `TextLayout`. Nil for colour emoji (their ink
     /// is Pango's, not the outlines'). Throws as `init` does (missing
     /// glyphs). Call it under the session's lock.
     static func fit(_ run: TextRun, session: FontSession, references: ReferenceInks) throws(RenderError) -> TextFit? {
@@ -84,8 +99,6 @@ package final class TextLayout {
             if known.reference.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: known.reference.unknownGlyphs) }
             return known
         }
-        // Measured at the reference size only: a layout at the final size
-        // would be a new Pango font, which is what the bounds save.
         return try UnsizedLayout(run, session: session).fit(references: references)
     }
 
@@ -100,32 +113,45 @@ package final class TextLayout {
     /// the text's fonts at the reference size, from the letter's exact
     /// outline; nil when the fonts draw no outline for it.
     package static func bandHeight(_ band: TextPlacement.Band, families: [String], font: FontChoice, session: FontSession) -> Double? {
-        guard let measuring = session.measuring.context, let letter = pango_layout_new(session.context) else { return nil }
+        guard let letter = pango_layout_new(session.context) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(letter)) }
+        setReferenceFont(of: letter, families: families, font: font)
+        band.letter.withCString { pango_layout_set_text(letter, $0, -1) }
+        guard let box = OutlineInk.box(of: letter, session: session) else { return nil }
+        let height = Double(pango_layout_get_baseline(letter)) / Double(PANGO_SCALE) - box.y
+        return height > 0 ? height : nil
+    }
+
+    /// Sets `layout`'s font: `families` in `font`'s weight and style, at the reference size.
+    static func setReferenceFont(of layout: OpaquePointer, families: [String], font: FontChoice) {
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, families.joined(separator: ","))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_font_description_set_absolute_size(description, referenceSize * Double(PANGO_SCALE))
-        pango_layout_set_font_description(letter, description)
-        band.letter.withCString { pango_layout_set_text(letter, $0, -1) }
-        guard let box = OutlineInk.box(of: letter, on: measuring, glyphs: session.measuring.glyphs) else { return nil }
-        let height = Double(pango_layout_get_baseline(letter)) / Double(PANGO_SCALE) - box.y
-        return height > 0 ? height : nil
+        pango_layout_set_font_description(layout, description)
     }
 
     /// Draws the text at its place on a context whose user space is the 1×
-    /// canvas. With `outlines`, glyphs are filled as paths: Cairo's image
-    /// surface snaps each glyph to a whole pixel (it has no subpixel glyph
-    /// positions), which put PNG text up to half a pixel from the SVG's; a
-    /// path lands exactly. Colour (bitmap) emoji have no outlines and are
-    /// always drawn as glyphs.
+    /// canvas: the reference layout scaled to `fontSize` by Cairo. With
+    /// `outlines`, glyphs are filled as paths: Cairo's image surface snaps
+    /// each glyph to a whole pixel (it has no subpixel glyph positions),
+    /// which put PNG text up to half a pixel from the SVG's; a path lands
+    /// exactly. Colour (bitmap) emoji have no outlines and are always drawn
+    /// as glyphs.
+    ///
+    /// The Pango context is never told the drawing's transformation
+    /// (`pango_cairo_update_layout`): the layout stays the reference one, so
+    /// every drawing of it (1×, 2×, a 32-pixel fingerprint) scales the same
+    /// glyphs, and no drawing changes what a later layout of the session
+    /// measures.
     func draw(on cr: OpaquePointer, color: (r: Double, g: Double, b: Double, a: Double), outlines: Bool) {
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
-        cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_update_layout(cr, layout)
+        cairo_translate(cr, origin.x, origin.y)
+        cairo_scale(cr, scale, scale)
+        cairo_move_to(cr, 0, 0)
         if outlines && !hasColorGlyphs {
             pango_cairo_layout_path(cr, layout)
             cairo_fill(cr)
@@ -133,13 +159,6 @@ package final class TextLayout {
             pango_cairo_show_layout(cr, layout)
         }
         cairo_restore(cr)
-        // `pango_cairo_update_layout` left the drawing's transformation (a 2×
-        // scale, a 32-pixel fingerprint) in the session's Pango context, which
-        // every later layout shares: without this reset, a layout's metrics
-        // depended on what its renderer had drawn before, so output bytes
-        // depended on how specs were spread over workers.
-        pango_context_set_matrix(pango_layout_get_context(layout), nil)
-        pango_layout_context_changed(layout)
     }
 
     /// Whether a layout of a text with (`emoji`) or without colour emoji
@@ -188,24 +207,8 @@ final class ReferenceInks {
         let band: TextPlacement.Band
     }
 
-    /// A text's ink and baseline at a size other than the reference, the
-    /// size it is drawn at: exact outlines there, which a new Pango font
-    /// and a layout at that size cost (a third of measuring a `check`),
-    /// and a team's initials, fonts and sizes recur from spec to spec.
-    struct SizedKey: Hashable {
-        let text: String
-        let font: FontChoice
-        let size: Double
-    }
-
-    struct Sized {
-        let ink: Rect
-        let baseline: Double
-    }
-
     private(set) var known: [Key: Reference] = [:]
     private(set) var bands: [BandKey: Double?] = [:]
-    private(set) var sized: [SizedKey: Sized] = [:]
     /// Inks kept, at most; all are dropped when it is reached.
     static let limit = 4_096
 
@@ -213,12 +216,6 @@ final class ReferenceInks {
     func remember(_ measured: Reference, for key: Key) {
         if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
         known[key] = measured
-    }
-
-    /// Keeps the ink and baseline of a text at a size.
-    func remember(_ measured: Sized, for key: SizedKey) {
-        if sized.count >= Self.limit { sized.removeAll(keepingCapacity: true) }
-        sized[key] = measured
     }
 
     /// Keeps a band's height (nil: the fonts have no outline for its letter).
@@ -230,13 +227,12 @@ final class ReferenceInks {
 
 
 /// A Pango layout of a run's text in its fonts (families, weight, style,
-/// colour emoji ranges), not sized yet, and what it measures at the
-/// reference size (`TextFit`): what `TextLayout` sizes and keeps, and all
-/// `TextLayout.fit` needs. Used under the session's lock.
+/// colour emoji ranges) at the reference size, and what it measures there
+/// (`TextFit`): what `TextLayout` sizes and keeps, and all `TextLayout.fit`
+/// needs. Used under the session's lock.
 private final class UnsizedLayout {
     let run: TextRun
     let layout: OpaquePointer
-    private let description: OpaquePointer
     let families: [String]
     let hasColorGlyphs: Bool
     private let session: FontSession
@@ -250,10 +246,7 @@ private final class UnsizedLayout {
         self.session = session
         let families = session.families(for: run)
         self.families = families
-        description = pango_font_description_new()
-        pango_font_description_set_family(description, families.joined(separator: ","))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(run.font.weight)))
-        pango_font_description_set_style(description, run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        TextLayout.setReferenceFont(of: layout, families: families, font: run.font)
         run.text.withCString { pango_layout_set_text(layout, $0, -1) }
         // Emoji take the colour emoji font even where the text font has a
         // plain glyph for the character (Inter draws ⚠ and ❤ in black).
@@ -287,7 +280,6 @@ private final class UnsizedLayout {
     }
 
     deinit {
-        pango_font_description_free(description)
         guard ownsLayout else { return }
         // As `TextLayout` frees its layout: this may run inside a locked section.
         let layout = UnsafeMutableRawPointer(layout)
@@ -300,13 +292,12 @@ private final class UnsizedLayout {
         return layout
     }
 
-    /// The layout's ink at `size`: the outlines' exact extent (`OutlineInk`);
-    /// Pango's ink rectangle, the outlines' control box, only for colour
-    /// emoji, which are bitmaps without outlines.
-    func ink(at size: Double) -> Rect {
-        setSize(size)
-        if !hasColorGlyphs, let measuring = session.measuring.context,
-           let outlines = OutlineInk.box(of: layout, on: measuring, glyphs: session.measuring.glyphs) { return outlines }
+    /// The layout's ink: the outlines' exact extent (`OutlineInk`); Pango's
+    /// ink rectangle, the outlines' control box, only for colour emoji,
+    /// which are bitmaps without outlines. Laying out happens here, the
+    /// first time the layout is asked anything.
+    func ink() -> Rect {
+        if !hasColorGlyphs, let outlines = OutlineInk.box(of: layout, session: session) { return outlines }
         var inkRect = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)
         let scale = Double(PANGO_SCALE)
@@ -314,27 +305,7 @@ private final class UnsizedLayout {
                     width: Double(inkRect.width) / scale, height: Double(inkRect.height) / scale)
     }
 
-    /// Sets the layout's font size; nothing is laid out until asked.
-    private func setSize(_ size: Double) {
-        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, description)
-    }
-
-    /// `ink(at:)` and `baseline` at `size`, remembered in `references`
-    /// (`ReferenceInks.sized`): known, the layout is only set to `size`,
-    /// as measuring leaves it, for drawing; nothing is laid out.
-    func sized(at size: Double, references: ReferenceInks?) -> (ink: Rect, baseline: Double) {
-        let key = ReferenceInks.SizedKey(text: run.text, font: run.font, size: size)
-        if let known = references?.sized[key] {
-            setSize(size)
-            return (known.ink, known.baseline)
-        }
-        let measured = ReferenceInks.Sized(ink: ink(at: size), baseline: baseline)
-        references?.remember(measured, for: key)
-        return (measured.ink, measured.baseline)
-    }
-
-    /// The baseline, down from the layout's top, at the size last asked.
+    /// The baseline, down from the layout's top.
     var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
 
     /// What the text measures at the reference size (remembered in
@@ -346,8 +317,7 @@ private final class UnsizedLayout {
         if let known = references?.known[key] {
             measured = known
         } else {
-            let inkAtReference = ink(at: TextLayout.referenceSize)
-            measured = ReferenceInks.Reference(ink: inkAtReference, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
+            measured = ReferenceInks.Reference(ink: ink(), unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
                                                baseline: baseline)
             references?.remember(measured, for: key)
         }

@@ -74,18 +74,17 @@ struct TextBoundsDecisionTests {
     }
 
     /// The bounds hold every layout: the cap height is never below
-    /// `minimumCapHeight`, the ink window never leaves `window`, and the
-    /// ink at the final size lies within a quarter of `inkSlack` of the
-    /// reference ink scaled to that size (the slack is four times what
-    /// rounding was ever seen to move it).
+    /// `minimumCapHeight`, and the ink window never leaves `window`. (The
+    /// ink at the final size is the reference ink scaled, by construction;
+    /// `InkCentringTests` holds the drawn pixels to it at several sizes.)
     @Test func boundsHoldRealLayouts() throws {
         try Self.randomSpecs(400, seed: 21_03) { project, report in
             let resolver = Resolver(project: project)
             let renderer = try Renderer(catalog: project.fonts)
-            var compared = 0, largest = 0.0
+            var compared = 0
             for spec in report.specs {
                 for tree in resolver.resolve(spec).all {
-                    guard let run = tree.text, let bounds = try? renderer.textBounds(tree),
+                    guard tree.text != nil, let bounds = try? renderer.textBounds(tree),
                           let measured = try? renderer.measure(tree), let text = measured.text else { continue }
                     compared += 1
                     #expect(text.capHeight >= bounds.minimumCapHeight, "\(spec.input.displayPath)")
@@ -96,20 +95,9 @@ struct TextBoundsDecisionTests {
                         let w = bounds.window
                         #expect(w.x0 <= x0 && w.y0 <= y0 && x1 <= w.x1 && y1 <= w.y1, "\(spec.input.displayPath): \(w) against \(x0) \(y0) \(x1) \(y1)")
                     }
-                    // The ink at its final size against the reference ink scaled to it.
-                    let references = ReferenceInks()
-                    let layout = try renderer.session.locked { () throws(RenderError) -> TextLayout in
-                        try TextLayout(run, session: renderer.session, references: references)
-                    }
-                    guard !layout.hasColorGlyphs, let reference = references.known[.init(text: run.text, font: run.font)] else { continue }
-                    let scale = layout.fontSize / TextLayout.referenceSize
-                    let deviation = max(abs(layout.inkBox.width - reference.ink.width * scale), abs(layout.inkBox.height - reference.ink.height * scale),
-                                        abs((layout.inkBox.y - layout.baselineY) - (reference.ink.y - reference.baseline) * scale))
-                    largest = max(largest, deviation)
                 }
             }
             #expect(compared > 200)
-            #expect(largest < TextBounds.inkSlack / 4, "the ink moved \(largest) px from the scaled reference")
         }
     }
 }

@@ -35,19 +35,25 @@ struct InkCentringTests {
         return (x0, y0, x1, y1)
     }
 
+    /// At sizes far from the reference (100 px), above and below: the text
+    /// is laid out at the reference and drawn scaled, so this also holds
+    /// the drawing to the measurement.
     @Test(arguments: [("D", 400, true), ("J", 900, true), ("f", 400, true), ("Q", 700, true), ("D", 400, false), ("JD", 700, false)])
     func inkIsCentredWithinAPixel(_ text: String, _ weight: Int, _ italic: Bool) throws {
         let renderer = try Renderer(catalog: RendererTests.catalog)
-        let tree = Self.tree(text, weight: weight, italic: italic)
-        let box = Self.inkPixels(try renderer.pixels(tree, scale: 1))
-        try #require(box.x1 > box.x0, "\(text): nothing drawn")
-        let centre = Double(Self.edge) / 2
-        let dx = Double(box.x0 + box.x1) / 2 - centre, dy = Double(box.y0 + box.y1) / 2 - centre
-        #expect(abs(dx) <= 1, "\(text) \(weight)\(italic ? " italic" : ""): ink centred \(dx) px off across")
-        if text == "D" { #expect(abs(dy) <= 1, "D \(weight)\(italic ? " italic" : ""): \(dy) px off down") }
-        // The measured ink box is the drawn one, to a pixel.
-        let ink = try #require(try renderer.measureText(tree)).inkBox
-        #expect(abs(ink.x - Double(box.x0)) <= 1 && abs(ink.x + ink.width - Double(box.x1)) <= 1, "\(text): \(ink) against \(box)")
+        for size in [1000.0, 250, 37.5] {
+            let tree = Self.tree(text, weight: weight, italic: italic, size: size)
+            let box = Self.inkPixels(try renderer.pixels(tree, scale: 1))
+            try #require(box.x1 > box.x0, "\(text) at \(size): nothing drawn")
+            let centre = Double(Self.edge) / 2
+            let dx = Double(box.x0 + box.x1) / 2 - centre, dy = Double(box.y0 + box.y1) / 2 - centre
+            #expect(abs(dx) <= 1, "\(text) \(weight)\(italic ? " italic" : "") at \(size): ink centred \(dx) px off across")
+            if text == "D" { #expect(abs(dy) <= 1, "D \(weight)\(italic ? " italic" : "") at \(size): \(dy) px off down") }
+            // The measured ink box is the drawn one, to a pixel, both ways.
+            let ink = try #require(try renderer.measureText(tree)).inkBox
+            #expect(abs(ink.x - Double(box.x0)) <= 1 && abs(ink.x + ink.width - Double(box.x1)) <= 1, "\(text) at \(size): \(ink) against \(box)")
+            #expect(abs(ink.y - Double(box.y0)) <= 1 && abs(ink.y + ink.height - Double(box.y1)) <= 1, "\(text) at \(size): \(ink) against \(box)")
+        }
     }
 }
 
@@ -59,21 +65,20 @@ struct OutlineInkTests {
     func glyphBoxesGiveTheLayoutsBox(_ text: String, _ weight: Int, _ italic: Bool) throws {
         let catalog = RendererTests.catalog
         let session = try FontSession(catalog: catalog)
-        for size in [100.0, 37.5, 512] {
-            let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(size),
-                              safeArea: .rect(Rect(x: 0, y: 0, width: 4096, height: 4096)), color: .fixed(.black), minimumContrast: nil)
-            try session.locked {
-                let layout = try TextLayout(run, session: session)
-                let cr = try #require(session.measuring.context)
-                let whole = try #require(OutlineInk.box(of: layout.layout, on: cr))
-                // Twice: the second time every glyph's box comes from the cache.
-                for _ in 0..<2 {
-                    let cached = try #require(OutlineInk.box(of: layout.layout, on: cr, glyphs: session.measuring.glyphs))
-                    let tolerance = 2.0 / 256
-                    #expect(abs(cached.x - whole.x) <= tolerance && abs(cached.y - whole.y) <= tolerance
-                            && abs(cached.width - whole.width) <= tolerance && abs(cached.height - whole.height) <= tolerance,
-                            "\(text) at \(size): \(cached) against \(whole)")
-                }
+        // One size: every text is laid out at the reference size (and drawn scaled).
+        let run = TextRun(text: text, font: FontChoice(family: "Inter", file: nil, weight: weight, italic: italic), size: .pixels(TextLayout.referenceSize),
+                          safeArea: .rect(Rect(x: 0, y: 0, width: 4096, height: 4096)), color: .fixed(.black), minimumContrast: nil)
+        try session.locked {
+            let layout = try TextLayout(run, session: session)
+            let cr = try #require(session.measuring.context)
+            let whole = try #require(OutlineInk.box(of: layout.layout, on: cr))
+            // Twice: the second time every glyph's box comes from the cache.
+            for _ in 0..<2 {
+                let cached = try #require(OutlineInk.box(of: layout.layout, on: cr, glyphs: session.measuring.glyphs))
+                let tolerance = 2.0 / 256
+                #expect(abs(cached.x - whole.x) <= tolerance && abs(cached.y - whole.y) <= tolerance
+                        && abs(cached.width - whole.width) <= tolerance && abs(cached.height - whole.height) <= tolerance,
+                        "\(text): \(cached) against \(whole)")
             }
         }
     }

@@ -193,22 +193,27 @@ public enum Floor {
         pango_font_description_set_family(description, family)
         pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD)
         pango_font_description_set_style(description, PANGO_STYLE_NORMAL)
-        pango_font_description_set_absolute_size(description, edge * textFraction * Double(PANGO_SCALE))
+        // Laid out at the reference size and drawn scaled, as `TextLayout`
+        // lays out and draws.
+        pango_font_description_set_absolute_size(description, TextLayout.referenceSize * Double(PANGO_SCALE))
         initials.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description)
         // Centred as `TextLayout` centres: across on the outlines' exact
         // extent, down on the cap height.
-        guard let ink = OutlineInk.box(of: layout, on: cr) else { throw .environment("Pango laid out no outlines for '\(initials)'") }
+        guard let reference = OutlineInk.box(of: layout, session: session) else { throw .environment("Pango laid out no outlines for '\(initials)'") }
         let font = FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false)
         let size = edge * textFraction
-        let capHeight = (TextLayout.bandHeight(.capHeight, families: [family], font: font, session: session) ?? 0) * size / TextLayout.referenceSize
-        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        let k = size / TextLayout.referenceSize
+        let ink = Rect(x: reference.x * k, y: reference.y * k, width: reference.width * k, height: reference.height * k)
+        let capHeight = (TextLayout.bandHeight(.capHeight, families: [family], font: font, session: session) ?? 0) * k
+        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) * k
         let x = edge / 2 - (ink.x + ink.width / 2)
         let y = capHeight > 0 ? edge / 2 - (baseline - capHeight / 2) : edge / 2 - (ink.y + ink.height / 2)
         cairo_save(cr)
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
-        cairo_move_to(cr, x, y)
-        pango_cairo_update_layout(cr, layout)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, k, k)
+        cairo_move_to(cr, 0, 0)
         pango_cairo_layout_path(cr, layout)
         cairo_fill(cr)
         cairo_restore(cr)
