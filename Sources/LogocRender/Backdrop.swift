@@ -30,8 +30,8 @@ final class Backdrop {
     }()
 
     /// `forPercentile`: the luminances will be needed (a picture's
-    /// percentile), so they are made now and the extremes taken from them
-    /// in the same pass.
+    /// percentile), so they are made now, in one pass that also takes their
+    /// extremes and ranks them (`RankedValues.Ranking`).
     init(_ buffer: PixelBuffer, in rect: Rect, forPercentile: Bool = false) {
         self.buffer = buffer
         self.rect = rect
@@ -40,22 +40,90 @@ final class Backdrop {
             (darkest, lightest) = Self.extremes(buffer: buffer, rect: rect, colors: [])
             return
         }
+        let window = Self.window(of: rect, in: buffer)
+        let pixels = window.map { $0.x.count * $0.y.count } ?? 0
+        var low = 2.0, high = -1.0
+        var buckets = [UInt16]()
+        var counts = [Int](repeating: 0, count: RankedValues.buckets + 1)
         // Written into storage sized once for the window (a translucent
         // pixel gives two): appending to a growing array, a uniqueness check
         // and now and then a copy per pixel, was a third of making it.
-        let pixels = Self.window(of: rect, in: buffer).map { $0.x.count * $0.y.count } ?? 0
-        var low = 2.0, high = -1.0
         let all = [Double](unsafeUninitializedCapacity: 2 * pixels) { out, count in
-            count = 0
-            Self.forEachLuminance(buffer: buffer, rect: rect, colors: []) { l in
-                out[count] = l
-                count += 1
-                low = min(low, l)
-                high = max(high, l)
+            buckets = [UInt16](unsafeUninitializedCapacity: 2 * pixels) { keys, keyCount in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    guard let window, let out = out.baseAddress, let keys = keys.baseAddress, let counts = counts.baseAddress else { return }
+                    (count, low, high) = Self.rankLuminances(of: buffer, columns: window.x, rows: window.y, into: out, buckets: keys, counts: counts)
+                }
+                keyCount = count
             }
         }
         (darkest, lightest) = (low, high)
         luminances = all
+        ranking = RankedValues.Ranking(buckets: buckets, counts: counts)
+    }
+
+    /// Every pixel's luminance in `columns` × `rows` of `buffer`, as
+    /// `forEachLuminance` gives them, written to `out` with its bucket
+    /// (`RankedValues.bucket`) in `buckets` and counted in `counts`; returns
+    /// how many were written and their extremes. One loop with its state in
+    /// registers and no call on an opaque pixel: through `forEachLuminance`'s
+    /// closure each pixel read the tables' addresses and the extremes from
+    /// memory and wrote them back (35 instructions a pixel), and ranking took
+    /// two passes more.
+    private static func rankLuminances(of buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into out: UnsafeMutablePointer<Double>,
+                                       buckets: UnsafeMutablePointer<UInt16>, counts: UnsafeMutablePointer<Int>) -> (count: Int, low: Double, high: Double) {
+        WCAG.red.withUnsafeBufferPointer { r in
+            WCAG.green.withUnsafeBufferPointer { g in
+                WCAG.blue.withUnsafeBufferPointer { b in
+                    buffer.bytes.withUnsafeBufferPointer { bytes in
+                        // Made here, inside the closures, so that it lives in registers.
+                        var sink = RankSink(out: out, buckets: buckets, counts: counts)
+                        guard let base = bytes.baseAddress, let r = r.baseAddress, let g = g.baseAddress, let b = b.baseAddress else { return (0, 2, -1) }
+                        for y in rows {
+                            // Little-endian ARGB32: B, G, R, A in memory.
+                            var p = base + y * buffer.stride + columns.lowerBound * 4
+                            for _ in columns {
+                                if p[3] == 255 {
+                                    sink.add(r[Int(p[2])] + g[Int(p[1])] + b[Int(p[0])])
+                                } else {
+                                    let (overWhite, overBlack) = Self.translucentLuminances(buffer.straightColor(at: p - base))
+                                    sink.add(overWhite)
+                                    sink.add(overBlack)
+                                }
+                                p += 4
+                            }
+                        }
+                        return (sink.count, sink.low, sink.high)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where `rankLuminances` writes each luminance, and what it has seen.
+    private struct RankSink {
+        let out: UnsafeMutablePointer<Double>
+        let buckets: UnsafeMutablePointer<UInt16>
+        let counts: UnsafeMutablePointer<Int>
+        var count = 0, low = 2.0, high = -1.0
+
+        @inline(__always)
+        mutating func add(_ l: Double) {
+            let k = RankedValues.bucket(l)
+            out[count] = l
+            buckets[count] = UInt16(truncatingIfNeeded: k)
+            counts[k] &+= 1
+            count &+= 1
+            low = l < low ? l : low
+            high = l > high ? l : high
+        }
+    }
+
+    /// A translucent pixel's luminances over a white and a black page: rare,
+    /// so out of `rankLuminances`'s loop, which keeps its state in registers.
+    @inline(never)
+    private static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
+        (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
     }
 
     /// Colours (translucent ones seen over a white and a black page), seen
@@ -188,16 +256,16 @@ final class Backdrop {
 
     /// Luminances at ranks asked so far (ascending order, 0 the darkest).
     private var ranked: [Int: Double] = [:]
-    /// How many luminances fall in each of `RankedValues.buckets` equal
-    /// parts of 0–1, counted once for every rank asked.
-    private lazy var counts = RankedValues.counts(luminances)
+    /// Each luminance's bucket and the count per bucket, made once for
+    /// every rank asked (as the luminances are made, for a picture).
+    private lazy var ranking = RankedValues.Ranking(luminances)
 
     private func luminance(atRank rank: Int) -> Double {
         if let known = ranked[rank] { return known }
         // With the mirror rank from the other end, which the other of white
         // and black (`auto` asks both) needs next: one pass for the two.
         let mirror = luminances.count - 1 - rank
-        let (value, other) = RankedValues.values(atRanks: rank, mirror, in: luminances, counts: counts)
+        let (value, other) = RankedValues.values(atRanks: rank, mirror, in: luminances, ranking: ranking)
         ranked[rank] = value
         ranked[mirror] = other
         return value
@@ -240,37 +308,68 @@ final class Backdrop {
 enum RankedValues {
     static let buckets = 4096
 
+    /// `value`'s bucket: 0 up to 0, `buckets` from 1, else the top 12 bits
+    /// of the fraction of `value + 1` (in [1, 2)). Rounding the sum may put
+    /// a value just below a bucket's edge in the bucket above (and one just
+    /// below 1 on 2 itself: the last bucket below 1), but never a larger
+    /// value in a lower bucket, which is all the selection needs; and it
+    /// costs no conversion to an integer, whose range checks were half of
+    /// ranking a picture's luminances.
     @inline(__always)
     static func bucket(_ value: Double) -> Int {
-        let scaled = value * Double(buckets)
-        return scaled >= Double(buckets) ? buckets : scaled > 0 ? Int(scaled) : 0
+        guard value > 0 else { return 0 }
+        guard value < 1 else { return buckets }
+        let sum = value + 1
+        return sum < 2 ? Int(truncatingIfNeeded: (sum.bitPattern >> 40) & 0xFFF) : buckets - 1
     }
 
-    /// Values per bucket; the last holds 1 itself and anything above.
-    static func counts(_ values: [Double]) -> [Int] {
-        var counts = [Int](repeating: 0, count: buckets + 1)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for value in values { counts[bucket(value)] &+= 1 }
+    /// Each value's bucket, and the values per bucket (the last holds 1
+    /// itself and anything above): made once, for every rank asked.
+    struct Ranking {
+        /// `bucket` of each value, in the values' order.
+        let buckets: [UInt16]
+        let counts: [Int]
+
+        init(buckets: [UInt16], counts: [Int]) {
+            self.buckets = buckets
+            self.counts = counts
         }
-        return counts
+
+        init(_ values: [Double]) {
+            var counts = [Int](repeating: 0, count: RankedValues.buckets + 1)
+            buckets = counts.withUnsafeMutableBufferPointer { counts in
+                values.map { value in
+                    let k = bucket(value)
+                    counts[k] &+= 1
+                    return UInt16(truncatingIfNeeded: k)
+                }
+            }
+            self.counts = counts
+        }
     }
 
     /// The value that would be at `rank` if `values` were sorted ascending;
-    /// `counts` is `counts(values)`. `rank` must be below `values.count`.
-    static func value(atRank rank: Int, in values: [Double], counts: [Int]) -> Double {
-        RankedValues.values(atRanks: rank, rank, in: values, counts: counts).0
+    /// `ranking` is `Ranking(values)`. `rank` must be below `values.count`.
+    static func value(atRank rank: Int, in values: [Double], ranking: Ranking) -> Double {
+        RankedValues.values(atRanks: rank, rank, in: values, ranking: ranking).0
     }
 
-    /// The values at two ranks (`value(atRank:in:counts:)` of each), the
-    /// candidates of both gathered in one pass over `values`.
-    static func values(atRanks first: Int, _ second: Int, in values: [Double], counts: [Int]) -> (Double, Double) {
+    /// The values at two ranks (`value(atRank:in:ranking:)` of each), the
+    /// candidates of both gathered in one pass over the buckets.
+    static func values(atRanks first: Int, _ second: Int, in values: [Double], ranking: Ranking) -> (Double, Double) {
+        let counts = ranking.counts
         let a = place(ofRank: first, counts: counts), b = place(ofRank: second, counts: counts)
         var inA: [Double] = [], inB: [Double] = []
         inA.reserveCapacity(counts[a.bucket])
         if b.bucket != a.bucket { inB.reserveCapacity(counts[b.bucket]) }
-        for value in values {
-            let k = bucket(value)
-            if k == a.bucket { inA.append(value) } else if k == b.bucket { inB.append(value) }
+        let bucketA = UInt16(truncatingIfNeeded: a.bucket), bucketB = UInt16(truncatingIfNeeded: b.bucket)
+        values.withUnsafeBufferPointer { values in
+            ranking.buckets.withUnsafeBufferPointer { buckets in
+                for i in 0..<min(values.count, buckets.count) {
+                    let k = buckets[i]
+                    if k == bucketA { inA.append(values[i]) } else if k == bucketB { inB.append(values[i]) }
+                }
+            }
         }
         let valueA = MeasureStage.select(&inA, rank: first - a.below)
         // Both in one bucket: select the second among the same candidates.

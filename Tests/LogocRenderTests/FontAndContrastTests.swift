@@ -132,17 +132,39 @@ struct RankedValuesTests {
                 default: Double.random(in: 0...1, using: &generator)
                 }
             }
-            let sorted = values.sorted(), counts = RankedValues.counts(values)
+            let sorted = values.sorted(), ranking = RankedValues.Ranking(values)
             for rank in 0..<count {
-                #expect(RankedValues.value(atRank: rank, in: values, counts: counts) == sorted[rank], "round \(round) rank \(rank)")
+                #expect(RankedValues.value(atRank: rank, in: values, ranking: ranking) == sorted[rank], "round \(round) rank \(rank)")
                 // Two ranks in one pass, as a backdrop asks them (a rank and its mirror), and any two.
                 let other = Int.random(in: 0..<count, using: &generator)
                 for (a, b) in [(rank, count - 1 - rank), (rank, other)] {
-                    let (x, y) = RankedValues.values(atRanks: a, b, in: values, counts: counts)
+                    let (x, y) = RankedValues.values(atRanks: a, b, in: values, ranking: ranking)
                     #expect(x == sorted[a] && y == sorted[b], "round \(round) ranks \(a) \(b)")
                 }
             }
         }
+    }
+
+    /// Buckets never decrease as values grow (all the selection needs), and
+    /// put values where their fraction says: 0 and below in the first, 1 and
+    /// above in the last, an exact edge in its own bucket.
+    @Test func bucketsNeverDecrease() {
+        #expect(RankedValues.bucket(0) == 0 && RankedValues.bucket(-1e-300) == 0 && RankedValues.bucket(.nan) == 0)
+        #expect(RankedValues.bucket(1) == RankedValues.buckets && RankedValues.bucket(1.0000000000000002) == RankedValues.buckets)
+        #expect(RankedValues.bucket(1.0.nextDown) == RankedValues.buckets - 1)   // 1 + it rounds to 2
+        for k in [1, 2, 1000, 2048, 4095] {
+            #expect(RankedValues.bucket(Double(k) / 4096) == k)
+            #expect(RankedValues.bucket((Double(k) / 4096).nextUp) == k)
+        }
+        var generator = PercentileContrastTests.Generator(state: 12)
+        var values: [Double] = (0..<20_000).map { _ in Double.random(in: 0...1, using: &generator) }
+        for k in 0...4096 {
+            let edge = Double(k) / 4096
+            values += [edge, edge.nextDown, edge.nextUp]
+        }
+        values.sort()
+        let decreasing = zip(values, values.dropFirst()).first { RankedValues.bucket($0.0) > RankedValues.bucket($0.1) }
+        #expect(decreasing == nil, "\(String(describing: decreasing))")
     }
 
     /// A picture's backdrop made with its luminances up front (one pass for
