@@ -63,8 +63,8 @@ package final class TextLayout {
         let (bodyHeight, bandHeight) = (fit.bodyHeight, fit.bandHeight)
         var size = fit.firstSize
         func scaled(to size: Double) -> (ink: Rect, baseline: Double) {
-            let k = size / Self.referenceSize, ink = fit.reference.ink
-            return (Rect(x: ink.x * k, y: ink.y * k, width: ink.width * k, height: ink.height * k), fit.reference.baseline * k)
+            let k = size / Self.referenceSize
+            return (fit.reference.ink.scaled(by: k), fit.reference.baseline * k)
         }
         var (box, baseline) = scaled(to: size)
         var tries = 0

@@ -36,6 +36,11 @@ public struct Rect: Sendable, Equatable {
     public init(x: Double, y: Double, width: Double, height: Double) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
+
+    /// The rectangle scaled about the origin: a text's ink at a size from its ink at the reference size.
+    public func scaled(by k: Double) -> Rect {
+        Rect(x: x * k, y: y * k, width: width * k, height: height * k)
+    }
 }
 
 /// The outline; outside it the canvas is transparent.

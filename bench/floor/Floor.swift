@@ -204,7 +204,7 @@ public enum Floor {
         let font = FontChoice(family: FontCatalog.defaultFamily, file: nil, weight: 700, italic: false)
         let size = edge * textFraction
         let k = size / TextLayout.referenceSize
-        let ink = Rect(x: reference.x * k, y: reference.y * k, width: reference.width * k, height: reference.height * k)
+        let ink = reference.scaled(by: k)
         let capHeight = (TextLayout.bandHeight(.capHeight, families: [family], font: font, session: session) ?? 0) * k
         let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) * k
         let x = edge / 2 - (ink.x + ink.width / 2)
