@@ -54,7 +54,7 @@ package final class TextLayout {
     /// `references`: inks at the reference size already measured by this
     /// layout's session, shared by texts that differ only in size and place.
     init(_ run: TextRun, session: FontSession, references: ReferenceInks? = nil) throws(RenderError) {
-        let draft = try UnsizedLayout(run, session: session)
+        let draft = try ReferenceLayout(run, session: session)
         let fit = try draft.fit(references: references)
         let layout = draft.handOver()
         self.layout = layout
@@ -95,11 +95,11 @@ package final class TextLayout {
     static func fit(_ run: TextRun, session: FontSession, references: ReferenceInks) throws(RenderError) -> TextFit? {
         let families = session.families(for: run)
         guard !hasColorGlyphs(emoji: run.text.contains(where: isEmoji), families: families) else { return nil }
-        if let known = UnsizedLayout.knownFit(run, families: families, references: references) {
+        if let known = ReferenceLayout.knownFit(run, families: families, references: references) {
             if known.reference.unknownGlyphs > 0 { throw .missingGlyphs(text: run.text, count: known.reference.unknownGlyphs) }
             return known
         }
-        return try UnsizedLayout(run, session: session).fit(references: references)
+        return try ReferenceLayout(run, session: session).fit(references: references)
     }
 
     deinit {
@@ -230,7 +230,7 @@ final class ReferenceInks {
 /// colour emoji ranges) at the reference size, and what it measures there
 /// (`TextFit`): what `TextLayout` sizes and keeps, and all `TextLayout.fit`
 /// needs. Used under the session's lock.
-private final class UnsizedLayout {
+private final class ReferenceLayout {
     let run: TextRun
     let layout: OpaquePointer
     let families: [String]
