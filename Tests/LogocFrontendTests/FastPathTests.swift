@@ -244,4 +244,36 @@ struct FileReadingTests {
         defer { try? FileManager.default.removeItem(atPath: notImage) }
         #expect(try ImageProbe.header(ImageProbe.headerBytes(ofFile: notImage).get()) == nil)
     }
+
+    /// A header read before is answered again while `stat` finds the same
+    /// file, and read afresh once its size, time or inode changed.
+    @Test func knownHeadersFollowTheFile() throws {
+        func width(_ path: String) throws -> UInt32? {
+            try ImageProbe.header(ImageProbe.headerBytes(ofFile: path).get()).map { UInt32($0.width) }
+        }
+        let path = try Self.temporaryFile(ResolverTests.pngHeader(200, 100))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try width(path) == 200)
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        // Rewritten in place with its time put back: the same stamp, so the
+        // header read before is the answer (what shows that one is kept).
+        try Data(ResolverTests.pngHeader(300, 100)).write(to: URL(fileURLWithPath: path))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(try width(path) == 200)
+        // Its time changed: read again.
+        times[1].tv_sec += 1
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(try width(path) == 300)
+        // Its size changed within the same second: read again.
+        try Data(ResolverTests.pngHeader(400, 100) + [0]).write(to: URL(fileURLWithPath: path))
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(try width(path) == 400)
+        // Replaced by another file (a new inode) of the same size and time.
+        let other = try Self.temporaryFile(ResolverTests.pngHeader(500, 100) + [0])
+        #expect(utimensat(AT_FDCWD, other, &times, 0) == 0)
+        #expect(rename(other, path) == 0)
+        #expect(try width(path) == 500)
+    }
 }

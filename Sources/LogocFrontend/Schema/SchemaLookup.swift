@@ -12,43 +12,49 @@ extension ValueSpec {
         return [self]
     }
 
+    /// What `match` gives for the first form (in `forms`' order) it
+    /// answers. Walks `oneOf` in place: building `forms` allocated an array
+    /// for every look-up, and the decoder looks up ranges and words for
+    /// most keys of every spec.
+    private func firstForm<T>(_ match: (ValueSpec) -> T?) -> T? {
+        guard case .oneOf(let options) = self else { return match(self) }
+        for option in options { if let found = option.firstForm(match) { return found } }
+        return nil
+    }
+
     /// The range of the integer form.
     var integerRange: ClosedRange<Int>? {
-        for form in forms { if case .integer(let range) = form { return range } }
-        return nil
+        firstForm { if case .integer(let range) = $0 { range } else { nil } }
     }
 
     /// The range of the number form.
     var numberRange: ClosedRange<Double>? {
-        for form in forms { if case .number(let range) = form { return range } }
-        return nil
+        firstForm { if case .number(let range) = $0 { range } else { nil } }
     }
 
     /// Every word of the choice forms, in the table's order.
     var words: [String] {
-        forms.flatMap { form -> [String] in
-            if case .choice(let words) = form { return words }
-            return []
+        switch self {
+        case .choice(let words): words
+        case .oneOf(let options): options.flatMap(\.words)
+        default: []
         }
     }
 
     /// The list form's item type and item count.
     var list: (item: ValueSpec, count: ClosedRange<Int>?)? {
-        for form in forms { if case .list(let item, let count, _) = form { return (item, count) } }
-        return nil
+        firstForm { if case .list(let item, let count, _) = $0 { (item, count) } else { nil } }
     }
 
     /// The length form's cap on a percentage: nil when there is no length
     /// form, `.some(nil)` when the length has no cap of its own.
     var lengthMaxPercent: Double?? {
-        for form in forms { if case .length(let cap) = form { return .some(cap) } }
-        return nil
+        firstForm { if case .length(let cap) = $0 { .some(cap) } else { nil } }
     }
 
     /// The text form's pattern.
     var pattern: String? {
-        for form in forms { if case .text(let pattern) = form { return pattern } }
-        return nil
+        firstForm { if case .text(let pattern) = $0 { .some(pattern) } else { nil } } ?? nil
     }
 }
 

@@ -7,8 +7,14 @@ import LogocCore
 public struct ContrastRule: Sendable, Equatable {
     /// The minimum ratio, 1–21.
     public let minimum: Double
-    /// How the minimum is shown: `4.5:1 (AA)`.
-    public let label: String
+    /// How the minimum is shown: `4.5:1 (AA)`. Worded when a diagnostic
+    /// asks: every spec makes a rule, and wording it each time was a
+    /// number formatted and two strings joined per spec, for nothing.
+    public var label: String {
+        let number = SyntaxDecoder.format(minimum) + ":1"
+        guard let word = LanguageSchema.contrastLevels.first(where: { $0.ratio == minimum })?.word else { return number }
+        return "\(number) (\(word))"
+    }
     /// Deficiencies the contrast is re-checked under (`contrast.colorVision`).
     public let colorVision: [ColorVision]
 
@@ -46,12 +52,6 @@ public struct ContrastRule: Sendable, Equatable {
     public init(minimum: Double, colorVision: [ColorVision] = []) {
         self.minimum = minimum
         self.colorVision = colorVision
-        let number = SyntaxDecoder.format(minimum) + ":1"
-        if let word = LanguageSchema.contrastLevels.first(where: { $0.ratio == minimum })?.word {
-            label = "\(number) (\(word))"
-        } else {
-            label = number
-        }
     }
 
     /// E011 when the measurement is below the minimum, else nil. The ratio
