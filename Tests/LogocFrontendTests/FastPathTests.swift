@@ -111,11 +111,19 @@ struct InitialsMemoTests {
         for _ in 0..<2 {
             for name in names {
                 for style in InitialsStyle.allCases {
-                    #expect(Initials.of(name, style: style) == Initials.compute(name, style: style), "\(name) \(style)")
+                    let fresh = Initials.compute(name, style: style)
+                    #expect(Initials.of(name, style: style) == fresh, "\(name) \(style)")
+                    for maxLength in [1, 2, 3] {
+                        for uppercase in [false, true] {
+                            let cut = String(fresh.prefix(maxLength))
+                            #expect(Initials.shown(of: name, style: style, maxLength: maxLength, uppercase: uppercase) == (uppercase ? cut.uppercased() : cut),
+                                    "\(name) \(style) \(maxLength) \(uppercase)")
+                        }
+                    }
                 }
             }
         }
-        let memo = Initials.Memo(limit: 3)
+        let memo = Initials.Memo<String>(limit: 3)
         for i in 0..<10 {
             #expect(memo.value(for: "k\(i % 4)") { "v\(i % 4)" } == "v\(i % 4)")
         }

@@ -21,8 +21,8 @@ public struct TextSyntax: Sendable, Equatable {
             return content.map { Self.finish($0, maxLength: maxLength?.value, uppercase: uppercase?.value ?? false) }
         }
         guard let initials else { return nil }
-        let style = initialsStyle?.value ?? .firstLast
-        return initials.map { Self.finish(Initials.of($0, style: style), maxLength: maxLength?.value ?? 2, uppercase: uppercase?.value ?? true) }
+        let style = initialsStyle?.value ?? .firstLast, length = maxLength?.value ?? 2, upper = uppercase?.value ?? true
+        return initials.map { Initials.shown(of: $0, style: style, maxLength: length, uppercase: upper) }
     }
 
     private static func finish(_ text: String, maxLength: Int?, uppercase: Bool) -> String {

@@ -25,7 +25,29 @@ public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
 /// they are two initials, not the start of a word, and must not join.
 public enum Initials {
     public static func of(_ name: String, style: InitialsStyle = .firstLast) -> String {
-        known.value(for: style.rawValue + "\u{0}" + name) { compute(name, style: style) }
+        known.value(for: Key(name: name, style: style)) { compute(name, style: style) }
+    }
+
+    /// What a text of `initials: name` shows: `of`, cut to `maxLength`
+    /// graphemes and upper-cased when `uppercase`, remembered whole (the
+    /// cut and the upper-casing were as dear as the look-up).
+    static func shown(of name: String, style: InitialsStyle, maxLength: Int, uppercase: Bool) -> String {
+        knownShown.value(for: ShownKey(name: name, style: style, maxLength: maxLength, uppercase: uppercase)) {
+            let cut = String(of(name, style: style).prefix(maxLength))
+            return uppercase ? cut.uppercased() : cut
+        }
+    }
+
+    struct Key: Hashable, Sendable {
+        let name: String
+        let style: InitialsStyle
+    }
+
+    struct ShownKey: Hashable, Sendable {
+        let name: String
+        let style: InitialsStyle
+        let maxLength: Int
+        let uppercase: Bool
     }
 
     /// Initials already worked out in this process. Every spec asks twice
@@ -33,17 +55,18 @@ public enum Initials {
     /// finding words grapheme by grapheme costs tens of thousands of
     /// instructions for a non-Latin name. A pure function, so remembering
     /// cannot change an answer.
-    static let known = Memo(limit: 4096)
+    static let known = Memo<Key>(limit: 4096)
+    static let knownShown = Memo<ShownKey>(limit: 4096)
 
     /// Answers by key, shared by threads; emptied when `limit` is reached, so
     /// memory stays flat however many names a run meets.
-    final class Memo: Sendable {
-        private let values = Locked<[String: String]>([:])
+    final class Memo<Key: Hashable & Sendable>: Sendable {
+        private let values = Locked<[Key: String]>([:])
         let limit: Int
 
         init(limit: Int) { self.limit = limit }
 
-        func value(for key: String, _ make: () -> String) -> String {
+        func value(for key: Key, _ make: () -> String) -> String {
             if let known = values.withLock({ $0[key] }) { return known }
             let made = make()
             values.withLock { values in
