@@ -196,11 +196,14 @@ struct SpecPlan {
         }
         let result: Measured
         do {
-            result = try renderer().measure(tree, keepingCanvas: use == .drawOneXRaster)
+            // Checked only: over a picture, ranges of its luminances may decide the rule.
+            let deciding = use == .check && decidesFromBounds ? tree.text?.minimumContrast : nil
+            result = try renderer().measure(tree, keepingCanvas: use == .drawOneXRaster, deciding: deciding)
         } catch {
             report(error, logo: logo)
             return
         }
+        if result.contrastBounded { decidedFromBounds += 1 }
         measured.append((tree, result, use))
         if contrastOnPixels, let text = tree.text, let measurement = result.text { checkContrast(measurement, of: text, logo: logo) }
         if let ringSpan, let fallback = result.ringFallback { warnRingFallback(fallback, at: ringSpan) }

@@ -122,7 +122,7 @@ final class Backdrop {
     /// A translucent pixel's luminances over a white and a black page: rare,
     /// so out of `rankLuminances`'s loop, which keeps its state in registers.
     @inline(never)
-    private static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
+    static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
         (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
     }
 
@@ -228,7 +228,7 @@ final class Backdrop {
     }
 
     /// The whole pixels of `buffer` that `rect` touches; nil when none.
-    private static func window(of rect: Rect, in buffer: PixelBuffer) -> (x: Range<Int>, y: Range<Int>)? {
+    static func window(of rect: Rect, in buffer: PixelBuffer) -> (x: Range<Int>, y: Range<Int>)? {
         let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
         let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }

@@ -35,6 +35,11 @@ public struct Measured {
     /// Whether the contrast was read from the background's geometry
     /// (`BackgroundExtremes`) rather than from its pixels; for tests.
     var contrastFromGeometry = false
+    /// Whether the text's colour and contrast over a picture were decided
+    /// from ranges of its luminances (`MeasureStage.decide`, asked with
+    /// `deciding`): the ratios are then the least those ranges allow, at
+    /// least the minimum asked, and not for a manifest.
+    public internal(set) var contrastBounded = false
 
     /// The colour a `color: fromImage` ring falls back to (black or white,
     /// as `auto` picks) when no colour of the picture reaches
@@ -72,7 +77,11 @@ struct MeasureStage {
     /// (`extremesFromGeometry`): the same decisions, without drawing or
     /// scanning the window. False measures every tree on pixels (tests
     /// compare the two).
-    func measure(_ tree: RenderTree, keepingCanvas: Bool, geometry: Bool = true) throws(RenderError) -> Measured {
+    ///
+    /// `deciding`: the caller only asks whether the text passes a contrast
+    /// of `deciding` (and what `auto` picks), as `check` does: over a
+    /// picture, ranges of its luminances may answer that (`decide`).
+    func measure(_ tree: RenderTree, keepingCanvas: Bool, geometry: Bool = true, deciding minimum: Double? = nil) throws(RenderError) -> Measured {
         // The palette and the ring's surroundings come from one small drawing
         // of the background alone, made only when a colour is to be picked.
         var sample: BackgroundSample?
@@ -139,8 +148,15 @@ struct MeasureStage {
                 try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
                 window = try surface.pixels()
             }
-            backdrop = Backdrop(window, in: Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height),
-                                forPercentile: tree.isImage)
+            let ink = Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height)
+            if let minimum, tree.isImage, run.colorVision.isEmpty,
+               let decided = Self.decide(run, over: LuminanceHistogram(window, in: ink), percentile: Renderer.imagePercentile, minimum: minimum) {
+                let measurement = TextMeasurement(color: decided.color, ratio: decided.ratio, autoRatio: decided.autoRatio, autoColor: decided.autoColor,
+                                                  inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: [:])
+                return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas,
+                                contrastBounded: true)
+            }
+            backdrop = Backdrop(window, in: ink, forPercentile: tree.isImage)
         }
         let percentile = tree.isImage ? Renderer.imagePercentile : 0
         let ratio = { (c: RGBA) in Self.contrast(c, over: backdrop, percentile: percentile) }
@@ -177,6 +193,56 @@ struct MeasureStage {
                                           inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: visionRatios)
         return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas,
                         contrastFromGeometry: fromGeometry)
+    }
+
+    /// What `check` asks of a text over a picture, from ranges of the
+    /// luminances under its ink: which of black and white `auto` picks, and
+    /// that the text's colour reaches `minimum` at the picture's
+    /// percentile. When the ranges of the two colours do not overlap and
+    /// the text's lowest possible ratio passes, the answer is the one the
+    /// exact luminances give, and its ratios are those lowest possible
+    /// ones. Nil when the ranges leave either open (close to a rule's
+    /// minimum, a grey picture where black and white are close), for a
+    /// colour picked from the picture or a translucent one, and for a
+    /// colour between the picture's extremes: the exact luminances decide.
+    static func decide(_ run: TextRun, over histogram: LuminanceHistogram, percentile: Double,
+                       minimum: Double) -> (color: RGBA, ratio: Double, autoColor: RGBA, autoRatio: Double)? {
+        let count = histogram.count
+        guard count > 0 else { return nil }
+        // The ratios a colour may reach: `Backdrop.percentileContrast` over
+        // the range its rank's luminance lies in.
+        func ratios(_ c: RGBA) -> ClosedRange<Double>? {
+            let t = WCAG.luminance(c)
+            guard t >= histogram.lightest || t <= histogram.darkest else { return nil }
+            let rank = min(count - 1, Int(Double(count) * percentile))
+            let pixel = histogram.range(atRank: t >= histogram.lightest ? count - 1 - rank : rank)
+            func ratio(_ p: Double) -> Double { (max(p, t) + 0.05) / (min(p, t) + 0.05) }
+            let a = ratio(pixel.lowerBound), b = ratio(pixel.upperBound)
+            return (pixel.contains(t) ? 1 : min(a, b))...max(a, b)
+        }
+        guard let white = ratios(.white), let black = ratios(.black) else { return nil }
+        // As `measure` picks: white when it reaches more, else black.
+        let auto: (color: RGBA, ratios: ClosedRange<Double>)
+        if white.lowerBound > black.upperBound {
+            auto = (.white, white)
+        } else if white.upperBound <= black.lowerBound {
+            auto = (.black, black)
+        } else {
+            return nil
+        }
+        let chosen: (color: RGBA, ratios: ClosedRange<Double>)
+        switch run.color {
+        case .auto:
+            chosen = auto
+        case .fixed(let c) where c.isOpaque:
+            guard let r = ratios(c) else { return nil }
+            chosen = (c, r)
+        default:
+            return nil
+        }
+        // `ContrastRule.diagnostic` fails a ratio below `minimum - 1e-9`.
+        guard chosen.ratios.lowerBound + 1e-9 >= minimum else { return nil }
+        return (chosen.color, chosen.ratios.lowerBound, auto.color, auto.ratios.lowerBound)
     }
 
     /// `TextBounds` of the tree's text, from the inks this renderer's

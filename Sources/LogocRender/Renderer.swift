@@ -89,11 +89,16 @@ public final class Renderer {
     /// under the ink twice (the same pixels either way for colours and
     /// gradients, whose window is the same geometry moved by whole pixels;
     /// a picture is always measured on a window).
-    public func measure(_ tree: RenderTree, keepingCanvas: Bool = false) throws(RenderError) -> Measured {
+    ///
+    /// `deciding`: the caller (`check`) asks only whether the text passes a
+    /// contrast of `deciding` and what `auto` picks; over a picture the
+    /// answer may then come from ranges of its luminances
+    /// (`Measured.contrastBounded`), whose ratios are not for a manifest.
+    public func measure(_ tree: RenderTree, keepingCanvas: Bool = false, deciding minimum: Double? = nil) throws(RenderError) -> Measured {
         measureCount += 1
         return try budget.admitting(memoryEstimate(tree, canvasEdge: tree.size, encodes: false)) { () throws(RenderError) -> Measured in
             try clock.time(.measure) { () throws(RenderError) -> Measured in
-                try stage.measure(tree, keepingCanvas: keepingCanvas, geometry: measuresFromGeometry)
+                try stage.measure(tree, keepingCanvas: keepingCanvas, geometry: measuresFromGeometry, deciding: minimum)
             }
         }
     }

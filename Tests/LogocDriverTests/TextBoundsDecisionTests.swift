@@ -61,6 +61,54 @@ struct TextBoundsDecisionTests {
         }
     }
 
+    /// Random specs over the showcase's photos (sizes, shapes, fits and
+    /// focus points, every text colour, minimums from 1.5 to 12): the
+    /// picture's contrast decided from ranges of its luminances
+    /// (`MeasureStage.decide`) gives the diagnostics the exact luminances
+    /// give, and decides most of them.
+    @Test func photoSpecsDecideTheSame() throws {
+        let root = NSTemporaryDirectory() + "logoc-photo-bounds-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let images = GoldenTests.repository + "/Specs/photos/images"
+        try FileManager.default.copyItem(atPath: images, toPath: root + "/Specs/images")
+        let photos = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
+        var generator = SplitMix64(seed: 21_04)
+        func pick<T>(_ options: [T]) -> T { options[Int(generator.next() % UInt64(options.count))] }
+        let count = 160
+        for i in 0..<count {
+            let focus = "[\(Double(generator.next() % 101) / 100), \(Double(generator.next() % 101) / 100)]"
+            let minimum = pick(["AA", "AA-large", "AA-large", "AAA", "\(1.5 + Double(generator.next() % 1050) / 100)", "\(1 + Double(generator.next() % 300) / 100)"])
+            let colour = pick(["auto", "auto", "white", "black", "\"#F5E6C8\"", "\"#1A1A40\"", "\"#808080\"", "fromImage"])
+            let yaml = """
+                size: \(pick([48, 64, 96, 128, 200, 256]))
+                shape: \(pick(["circle", "square", "roundRect"]))
+                background:
+                  image: {path: images/\(pick(photos)), fit: \(pick(["cover", "cover", "contain"])), focus: \(focus), color: "#203040"}
+                text:
+                  initials: "\(pick(["Ada Lovelace", "Grace Hopper", "Jean-Luc Doe", "Ole", "Zoë Müller"]))"
+                  color: \(colour)
+                contrast: \(minimum)
+                output: {formats: [png], scales: [1]}
+
+                """
+            try Data(yaml.utf8).write(to: URL(fileURLWithPath: root + "/Specs/p\(i).yaml"))
+        }
+        let project = Project.load(root: root)
+        let report = CheckRun.run(try Discovery.inputs([root + "/Specs"]), project: project, jobs: 1)
+        #expect(report.specs.count == count, "\(report.diagnostics.filter(\.isError).prefix(3).map(\.message))")
+        let resolver = Resolver(project: project)
+        let renderers = (try Renderer(catalog: project.fonts), try Renderer(catalog: project.fonts))
+        var decided = 0, errors = 0
+        for spec in report.specs {
+            decided += Self.expectSameDecisions(spec, resolver: resolver, renderers: renderers)
+            errors += SpecPlan(spec: spec, resolver: resolver, renderer: { renderers.0 }).diagnostics.filter { $0.code == .E011 }.count
+        }
+        // A spec that fails is measured exactly (its message gives the ratio), so only passes can be decided.
+        #expect(decided > (count - errors) / 2, "\(decided) of \(count - errors) passing photo specs decided from ranges")
+        #expect(errors > 10, "\(errors) E011")
+    }
+
     @Test func theShowcaseDecidesTheSame() throws {
         let repository = GoldenTests.repository
         let project = Project.load(root: repository)

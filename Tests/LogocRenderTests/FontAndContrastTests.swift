@@ -193,6 +193,85 @@ struct RankedValuesTests {
     }
 }
 
+/// `LuminanceHistogram` counts the luminances a `Backdrop` ranks, and the
+/// range it gives for a rank holds the exact value there; `decide` answers
+/// only what the exact contrasts answer.
+struct LuminanceHistogramTests {
+    /// Random windows (opaque, translucent, few colours, edge values):
+    /// every rank's exact luminance lies in the histogram's range for it.
+    @Test func everyRankLiesInItsRange() {
+        var generator = PercentileContrastTests.Generator(state: 21)
+        for round in 0..<60 {
+            let (width, height) = (Int.random(in: 1...40, using: &generator), Int.random(in: 1...30, using: &generator))
+            var bytes = [UInt8](repeating: 0, count: width * 4 * height)
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                let a = round % 3 == 0 ? Int.random(in: 0...255, using: &generator) : 255
+                for c in 0..<3 {
+                    let level = round % 3 == 2 ? [0, 255, 128][Int.random(in: 0...2, using: &generator)] : Int.random(in: 0...a, using: &generator)
+                    bytes[i + c] = UInt8(min(level, a))
+                }
+                bytes[i + 3] = UInt8(a)
+            }
+            let buffer = PixelBuffer(width: width, height: height, stride: width * 4, bytes: bytes)
+            let rect = Rect(x: 0.4, y: 0.6, width: Double(width) - 1.2, height: Double(height) - 0.9)
+            let exact = Backdrop(buffer, in: rect, forPercentile: true), histogram = LuminanceHistogram(buffer, in: rect)
+            let sorted = exact.luminances.sorted()
+            #expect(histogram.count == sorted.count, "round \(round)")
+            guard let first = sorted.first, let last = sorted.last else { continue }
+            #expect(histogram.darkest <= first && histogram.lightest >= last, "round \(round)")
+            for rank in sorted.indices {
+                #expect(histogram.range(atRank: rank).contains(sorted[rank]), "round \(round) rank \(rank): \(sorted[rank]) not in \(histogram.range(atRank: rank))")
+            }
+        }
+    }
+
+    /// Whatever `decide` answers is what the exact luminances answer: the
+    /// colour `auto` picks, a fixed colour's, and a pass of the minimum; and
+    /// it answers often (else it would save nothing).
+    @Test func decisionsAreTheExactOnes() {
+        var generator = PercentileContrastTests.Generator(state: 22)
+        var decided = 0, asked = 0
+        for round in 0..<400 {
+            let (width, height) = (Int.random(in: 4...60, using: &generator), Int.random(in: 4...40, using: &generator))
+            // A photo-like window: a base colour with noise, sometimes a few translucent pixels.
+            let base = (0..<3).map { _ in Int.random(in: 0...255, using: &generator) }
+            let noise = Int.random(in: 0...120, using: &generator)
+            var bytes = [UInt8](repeating: 0, count: width * 4 * height)
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                let a = round % 5 == 0 && Int.random(in: 0...9, using: &generator) == 0 ? Int.random(in: 0...254, using: &generator) : 255
+                for c in 0..<3 { bytes[i + c] = UInt8(min(a, max(0, base[c] + Int.random(in: -noise...noise, using: &generator)))) }
+                bytes[i + 3] = UInt8(a)
+            }
+            let buffer = PixelBuffer(width: width, height: height, stride: width * 4, bytes: bytes)
+            let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+            let exact = Backdrop(buffer, in: rect, forPercentile: true), histogram = LuminanceHistogram(buffer, in: rect)
+            let percentile = Renderer.imagePercentile
+            let white = MeasureStage.contrast(.white, over: exact, percentile: percentile)
+            let black = MeasureStage.contrast(.black, over: exact, percentile: percentile)
+            let auto: RGBA = white > black ? .white : .black
+            let colours: [TextColor] = [.auto, .fixed(.white), .fixed(.black), .fixed(RGBA(r: UInt8(base[0] / 4), g: 20, b: 90)), .fixed(RGBA(r: 250, g: 240, b: 200))]
+            for colour in colours {
+                let colourDrawn: RGBA
+                if case .fixed(let c) = colour { colourDrawn = c } else { colourDrawn = auto }
+                let ratio = MeasureStage.contrast(colourDrawn, over: exact, percentile: percentile)
+                // The rule's levels, any minimum, and minimums just around the ratio reached.
+                let minimum = [1.5, 3, 4.5, 7, Double.random(in: 1...12, using: &generator),
+                               ratio + Double.random(in: -0.05...0.05, using: &generator)][Int.random(in: 0...5, using: &generator)]
+                let run = TextRun(text: "AB", font: FontChoice(family: "Inter", file: nil, weight: 700, italic: false), size: .auto(maximum: 100),
+                                  safeArea: .rect(rect), color: colour, minimumContrast: minimum)
+                asked += 1
+                guard let answer = MeasureStage.decide(run, over: histogram, percentile: percentile, minimum: minimum) else { continue }
+                decided += 1
+                #expect(answer.color == colourDrawn && answer.autoColor == auto, "round \(round) \(colour)")
+                #expect(answer.ratio <= ratio && ratio + 1e-9 >= minimum, "round \(round) \(colour): \(answer.ratio) against \(ratio), minimum \(minimum)")
+                #expect(answer.autoRatio <= max(white, black), "round \(round)")
+            }
+        }
+        #expect(decided > asked / 3, "\(decided) of \(asked) decided")
+        #expect(decided < asked, "every case decided: the test shows nothing of the cases left to the exact luminances")
+    }
+}
+
 /// The folder of each bundled font file, found in its UTF-8 bytes, is the
 /// one Foundation's path methods give.
 struct BundledFolderTests {

@@ -113,13 +113,12 @@ struct RendererTests {
         #expect(large.inkBox.width > 2 * small.inkBox.width)
     }
 
-    /// A renderer remembers each text's ink at the reference size, and its
-    /// ink and baseline at each size it was laid out at: texts measured
-    /// after others of the same text and font (other sizes, areas, colours,
-    /// fonts in between; each text twice, so the second meets what the first
-    /// left at every size) measure and draw what a fresh renderer measures
-    /// and draws; a missing glyph is an error every time. (A key without
-    /// the size or the font fails it: "AB" at three sizes, and in italic.)
+    /// A renderer remembers each text's ink and baseline at the reference
+    /// size, by text and font: texts measured after others of the same text
+    /// and font (other sizes, areas, colours, fonts in between; each text
+    /// twice, so the second meets what the first left) measure and draw what
+    /// a fresh renderer measures and draws; a missing glyph is an error
+    /// every time. (A key without the font fails it: "AB" in italic.)
     @Test func rememberedReferenceInksMeasureWhatFreshOnesDo() throws {
         let areas: [SafeArea] = [.circle(center: Point(x: 128, y: 128), radius: 100), .circle(center: Point(x: 128, y: 128), radius: 37.5),
                                  .rect(Rect(x: 20, y: 20, width: 216, height: 216))]

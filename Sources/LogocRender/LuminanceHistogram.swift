@@ -1,0 +1,94 @@
+import LogocCore
+import LogocImageIO
+import LogocRenderTree
+
+/// A picture's luminances under a text's ink, counted into equal ranges
+/// rather than kept and ranked: where the value at a rank lies, to within
+/// a range's width, in one pass that stores nothing per pixel.
+///
+/// `check` asks only whether a text over a photo passes its contrast rule,
+/// and which of black and white `auto` picks; for most photos these ranges
+/// answer both (`MeasureStage.decide`), and the exact luminances
+/// (`Backdrop`, a value and a bucket written for every pixel, then a
+/// selection) are made only when they do not.
+struct LuminanceHistogram {
+    static let buckets = 1024
+
+    /// Luminances per range, the `Backdrop`'s luminances exactly: an opaque
+    /// pixel gives one, a translucent one two (over a white and a black page).
+    private(set) var counts = [Int32](repeating: 0, count: buckets)
+    private(set) var count = 0
+    /// At most the darkest luminance and at least the lightest: the edges
+    /// of the outermost ranges that hold any (the pass keeps no extremes,
+    /// two comparisons a pixel). No luminance is above white's.
+    private(set) var darkest = 0.0, lightest = WCAG.luminance(.white)
+
+    /// The range of `value` (0–1): the top 10 bits of the fraction of
+    /// `value + 1`, as `RankedValues.bucket` takes 12. Rounding the sum can
+    /// only move a value within 2⁻⁵² of an edge into the range above,
+    /// which `range(atRank:)` allows for.
+    @inline(__always)
+    static func bucket(_ value: Double) -> Int {
+        guard value > 0 else { return 0 }
+        let sum = value + 1
+        return sum < 2 ? Int(truncatingIfNeeded: (sum.bitPattern >> 42) & 0x3FF) : buckets - 1
+    }
+
+    /// The luminances of `buffer`'s pixels under `rect` (`Backdrop.window`).
+    init(_ buffer: PixelBuffer, in rect: Rect) {
+        guard let window = Backdrop.window(of: rect, in: buffer) else { return }
+        counts.withUnsafeMutableBufferPointer { counts in
+            guard let counts = counts.baseAddress else { return }
+            Self.count(buffer, columns: window.x, rows: window.y, into: counts)
+        }
+        count = counts.reduce(0) { $0 + Int($1) }
+        if let first = counts.firstIndex(where: { $0 > 0 }), let last = counts.lastIndex(where: { $0 > 0 }) {
+            darkest = max(0, Self.edge(first))
+            lightest = min(lightest, Self.edge(last + 1) + 2e-12)
+        }
+    }
+
+    /// The lower edge of range `k`, moved out past rounding (`bucket`).
+    private static func edge(_ k: Int) -> Double { Double(k) / Double(buckets) - (k == 0 ? 0 : 1e-12) }
+
+    /// `Backdrop.rankLuminances`' loop, counting each luminance into its range.
+    private static func count(_ buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into counts: UnsafeMutablePointer<Int32>) {
+        WCAG.red.withUnsafeBufferPointer { r in
+            WCAG.green.withUnsafeBufferPointer { g in
+                WCAG.blue.withUnsafeBufferPointer { b in
+                    buffer.bytes.withUnsafeBufferPointer { bytes in
+                        guard let base = bytes.baseAddress, let r = r.baseAddress, let g = g.baseAddress, let b = b.baseAddress else { return }
+                        @inline(__always) func add(_ l: Double) { counts[LuminanceHistogram.bucket(l)] &+= 1 }
+                        for y in rows {
+                            // Little-endian ARGB32: B, G, R, A in memory.
+                            var p = base + y * buffer.stride + columns.lowerBound * 4
+                            for _ in columns {
+                                if p[3] == 255 {
+                                    add(r[Int(p[2])] + g[Int(p[1])] + b[Int(p[0])])
+                                } else {
+                                    let (overWhite, overBlack) = Backdrop.translucentLuminances(buffer.straightColor(at: p - base))
+                                    add(overWhite)
+                                    add(overBlack)
+                                }
+                                p += 4
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The values the luminance at `rank` (ascending, below `count`) may
+    /// have: its range, widened past rounding at the edges and kept within
+    /// the extremes.
+    func range(atRank rank: Int) -> ClosedRange<Double> {
+        var below = 0, k = 0
+        while k < Self.buckets - 1, below + Int(counts[k]) <= rank {
+            below += Int(counts[k])
+            k += 1
+        }
+        let low = max(darkest, Self.edge(k)), high = min(lightest, Self.edge(k + 1) + 2e-12)
+        return min(low, high)...max(low, high)
+    }
+}
