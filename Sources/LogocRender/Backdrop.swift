@@ -65,20 +65,28 @@ final class Backdrop {
     /// Every pixel's luminance in `columns` × `rows` of `buffer`, as
     /// `forEachLuminance` gives them, written to `out` with its bucket
     /// (`RankedValues.bucket`) in `buckets` and counted in `counts`; returns
-    /// how many were written and their extremes. One loop with its state in
-    /// registers and no call on an opaque pixel: through `forEachLuminance`'s
-    /// closure each pixel read the tables' addresses and the extremes from
-    /// memory and wrote them back (35 instructions a pixel), and ranking took
-    /// two passes more.
+    /// how many were written and their extremes.
     private static func rankLuminances(of buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into out: UnsafeMutablePointer<Double>,
                                        buckets: UnsafeMutablePointer<UInt16>, counts: UnsafeMutablePointer<Int>) -> (count: Int, low: Double, high: Double) {
+        let sink = scan(buffer, columns: columns, rows: rows, into: RankSink(out: out, buckets: buckets, counts: counts))
+        return (sink.count, sink.low, sink.high)
+    }
+
+    /// Hands `sink` every pixel's luminance in `columns` × `rows` of
+    /// `buffer`, as `forEachLuminance` gives them (a translucent pixel's
+    /// over white, then over black), and returns it. One loop with the
+    /// sink's state in registers (its copy is made inside the closures) and
+    /// no call on an opaque pixel: through `forEachLuminance`'s closure
+    /// each pixel read the tables' addresses and the extremes from memory
+    /// and wrote them back (35 instructions a pixel).
+    @inline(__always)
+    static func scan<Sink: LuminanceSink>(_ buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into sink: Sink) -> Sink {
         WCAG.red.withUnsafeBufferPointer { r in
             WCAG.green.withUnsafeBufferPointer { g in
                 WCAG.blue.withUnsafeBufferPointer { b in
                     buffer.bytes.withUnsafeBufferPointer { bytes in
-                        // Made here, inside the closures, so that it lives in registers.
-                        var sink = RankSink(out: out, buckets: buckets, counts: counts)
-                        guard let base = bytes.baseAddress, let r = r.baseAddress, let g = g.baseAddress, let b = b.baseAddress else { return (0, 2, -1) }
+                        var sink = sink
+                        guard let base = bytes.baseAddress, let r = r.baseAddress, let g = g.baseAddress, let b = b.baseAddress else { return sink }
                         for y in rows {
                             // Little-endian ARGB32: B, G, R, A in memory.
                             var p = base + y * buffer.stride + columns.lowerBound * 4
@@ -93,7 +101,7 @@ final class Backdrop {
                                 p += 4
                             }
                         }
-                        return (sink.count, sink.low, sink.high)
+                        return sink
                     }
                 }
             }
@@ -101,7 +109,7 @@ final class Backdrop {
     }
 
     /// Where `rankLuminances` writes each luminance, and what it has seen.
-    private struct RankSink {
+    private struct RankSink: LuminanceSink {
         let out: UnsafeMutablePointer<Double>
         let buckets: UnsafeMutablePointer<UInt16>
         let counts: UnsafeMutablePointer<Int>
@@ -120,9 +128,9 @@ final class Backdrop {
     }
 
     /// A translucent pixel's luminances over a white and a black page: rare,
-    /// so out of `rankLuminances`'s loop, which keeps its state in registers.
+    /// so out of `scan`'s loop, which keeps its state in registers.
     @inline(never)
-    static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
+    private static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
         (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
     }
 
@@ -296,6 +304,11 @@ final class Backdrop {
         if above <= 1 { minimum = min(minimum, ratio(above)) }
         return minimum
     }
+}
+
+/// What `Backdrop.scan` hands each luminance of a window to.
+protocol LuminanceSink {
+    mutating func add(_ luminance: Double)
 }
 
 /// Exact order statistics of values in 0–1 (luminances) in two linear passes:

@@ -39,7 +39,7 @@ struct LuminanceHistogram {
         guard let window = Backdrop.window(of: rect, in: buffer) else { return }
         counts.withUnsafeMutableBufferPointer { counts in
             guard let counts = counts.baseAddress else { return }
-            Self.count(buffer, columns: window.x, rows: window.y, into: counts)
+            _ = Backdrop.scan(buffer, columns: window.x, rows: window.y, into: CountSink(counts: counts))
         }
         count = counts.reduce(0) { $0 + Int($1) }
         if let first = counts.firstIndex(where: { $0 > 0 }), let last = counts.lastIndex(where: { $0 > 0 }) {
@@ -51,32 +51,12 @@ struct LuminanceHistogram {
     /// The lower edge of range `k`, moved out past rounding (`bucket`).
     private static func edge(_ k: Int) -> Double { Double(k) / Double(buckets) - (k == 0 ? 0 : 1e-12) }
 
-    /// `Backdrop.rankLuminances`' loop, counting each luminance into its range.
-    private static func count(_ buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into counts: UnsafeMutablePointer<Int32>) {
-        WCAG.red.withUnsafeBufferPointer { r in
-            WCAG.green.withUnsafeBufferPointer { g in
-                WCAG.blue.withUnsafeBufferPointer { b in
-                    buffer.bytes.withUnsafeBufferPointer { bytes in
-                        guard let base = bytes.baseAddress, let r = r.baseAddress, let g = g.baseAddress, let b = b.baseAddress else { return }
-                        @inline(__always) func add(_ l: Double) { counts[LuminanceHistogram.bucket(l)] &+= 1 }
-                        for y in rows {
-                            // Little-endian ARGB32: B, G, R, A in memory.
-                            var p = base + y * buffer.stride + columns.lowerBound * 4
-                            for _ in columns {
-                                if p[3] == 255 {
-                                    add(r[Int(p[2])] + g[Int(p[1])] + b[Int(p[0])])
-                                } else {
-                                    let (overWhite, overBlack) = Backdrop.translucentLuminances(buffer.straightColor(at: p - base))
-                                    add(overWhite)
-                                    add(overBlack)
-                                }
-                                p += 4
-                            }
-                        }
-                    }
-                }
-            }
-        }
+    /// Counts each luminance `Backdrop.scan` hands it into its range.
+    private struct CountSink: LuminanceSink {
+        let counts: UnsafeMutablePointer<Int32>
+
+        @inline(__always)
+        mutating func add(_ luminance: Double) { counts[LuminanceHistogram.bucket(luminance)] &+= 1 }
     }
 
     /// The values the luminance at `rank` (ascending, below `count`) may
