@@ -48,6 +48,11 @@ public final class FontCatalog: Sendable {
         /// `faces(ofFamily:)` by lower-cased family: every spec asks for its
         /// family (twice), and the answer never changes once the files are read.
         var familyFaces: [String: [FontFace]] = [:]
+        /// Whether some project or bundled font draws a character, by
+        /// character: `canDraw` asks for each character a text's own font
+        /// lacks (a name in a script Inter does not cover, in every spec),
+        /// and the answer never changes once the files are read.
+        var fallbackDraws: [Unicode.Scalar: Bool] = [:]
 
         mutating func faces(ofFile path: String) -> [FontFace] {
             if let cached = faces[path] { return cached }
@@ -134,14 +139,17 @@ public final class FontCatalog: Sendable {
     public func canDraw(_ scalar: Unicode.Scalar, primary: [FontFace]) -> Bool {
         if primary.contains(where: { $0.covers(scalar) }) { return true }
         return loaded.withLock { loaded in
-            if loaded.projectFaces(folders: folders, excluded: excluded).contains(where: { $0.covers(scalar) }) { return true }
-            for family in Self.bundled {
-                // The first file of each family is its regular face, which covers
-                // the same characters as the others.
-                guard let first = family.files.first else { continue }
-                if loaded.faces(ofFile: first).contains(where: { $0.covers(scalar) }) { return true }
-            }
-            return false
+            if let known = loaded.fallbackDraws[scalar] { return known }
+            let draws = loaded.projectFaces(folders: folders, excluded: excluded).contains(where: { $0.covers(scalar) })
+                || Self.bundled.contains { family in
+                    // The first file of each family is its regular face, which covers
+                    // the same characters as the others.
+                    guard let first = family.files.first else { return false }
+                    return loaded.faces(ofFile: first).contains(where: { $0.covers(scalar) })
+                }
+            if loaded.fallbackDraws.count >= 65_536 { loaded.fallbackDraws.removeAll(keepingCapacity: true) }
+            loaded.fallbackDraws[scalar] = draws
+            return draws
         }
     }
 
