@@ -52,7 +52,8 @@ final class Backdrop {
             buckets = [UInt16](unsafeUninitializedCapacity: 2 * pixels) { keys, keyCount in
                 counts.withUnsafeMutableBufferPointer { counts in
                     guard let window, let out = out.baseAddress, let keys = keys.baseAddress, let counts = counts.baseAddress else { return }
-                    (count, low, high) = Self.rankLuminances(of: buffer, columns: window.x, rows: window.y, into: out, buckets: keys, counts: counts)
+                    let sink = Self.scan(buffer, columns: window.x, rows: window.y, into: RankSink(out: out, buckets: keys, counts: counts))
+                    (count, low, high) = (sink.count, sink.low, sink.high)
                 }
                 keyCount = count
             }
@@ -60,16 +61,6 @@ final class Backdrop {
         (darkest, lightest) = (low, high)
         luminances = all
         ranking = RankedValues.Ranking(buckets: buckets, counts: counts)
-    }
-
-    /// Every pixel's luminance in `columns` × `rows` of `buffer`, as
-    /// `forEachLuminance` gives them, written to `out` with its bucket
-    /// (`RankedValues.bucket`) in `buckets` and counted in `counts`; returns
-    /// how many were written and their extremes.
-    private static func rankLuminances(of buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into out: UnsafeMutablePointer<Double>,
-                                       buckets: UnsafeMutablePointer<UInt16>, counts: UnsafeMutablePointer<Int>) -> (count: Int, low: Double, high: Double) {
-        let sink = scan(buffer, columns: columns, rows: rows, into: RankSink(out: out, buckets: buckets, counts: counts))
-        return (sink.count, sink.low, sink.high)
     }
 
     /// Hands `sink` every pixel's luminance in `columns` × `rows` of
@@ -108,7 +99,9 @@ final class Backdrop {
         }
     }
 
-    /// Where `rankLuminances` writes each luminance, and what it has seen.
+    /// Where a picture's backdrop writes each luminance (`out`) with its
+    /// bucket (`RankedValues.bucket`) and the count per bucket, and what it
+    /// has seen: how many, and their extremes.
     private struct RankSink: LuminanceSink {
         let out: UnsafeMutablePointer<Double>
         let buckets: UnsafeMutablePointer<UInt16>
@@ -330,10 +323,19 @@ enum RankedValues {
     /// ranking a picture's luminances.
     @inline(__always)
     static func bucket(_ value: Double) -> Int {
+        value >= 1 ? buckets : range(of: value, bits: 12)
+    }
+
+    /// The top `bits` bits of the fraction of `value + 1`, for a value
+    /// below 1: 0 up to 0, and `2^bits - 1` for a value so near 1 that the
+    /// sum rounds to 2. Never smaller for a larger value. Shared with
+    /// `LuminanceHistogram`, whose ranges are coarser.
+    @inline(__always)
+    static func range(of value: Double, bits: Int) -> Int {
         guard value > 0 else { return 0 }
-        guard value < 1 else { return buckets }
         let sum = value + 1
-        return sum < 2 ? Int(truncatingIfNeeded: (sum.bitPattern >> 40) & 0xFFF) : buckets - 1
+        let top = (1 << bits) - 1
+        return sum < 2 ? Int(truncatingIfNeeded: sum.bitPattern >> UInt64(52 - bits)) & top : top
     }
 
     /// Each value's bucket, and the values per bucket (the last holds 1

@@ -28,11 +28,7 @@ struct LuminanceHistogram {
     /// only move a value within 2⁻⁵² of an edge into the range above,
     /// which `range(atRank:)` allows for.
     @inline(__always)
-    static func bucket(_ value: Double) -> Int {
-        guard value > 0 else { return 0 }
-        let sum = value + 1
-        return sum < 2 ? Int(truncatingIfNeeded: (sum.bitPattern >> 42) & 0x3FF) : buckets - 1
-    }
+    static func bucket(_ value: Double) -> Int { RankedValues.range(of: value, bits: 10) }
 
     /// The luminances of `buffer`'s pixels under `rect` (`Backdrop.window`).
     init(_ buffer: PixelBuffer, in rect: Rect) {

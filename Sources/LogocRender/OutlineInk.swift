@@ -20,7 +20,7 @@ package enum OutlineInk {
     /// The box of `layout`'s outlines, drawn on `cr` (its path is used and
     /// left empty; its state is kept); nil when there are none (no glyph
     /// with an outline: spaces, or colour bitmap emoji).
-    package static func box(of layout: OpaquePointer, on cr: OpaquePointer) -> Rect? {
+    static func box(of layout: OpaquePointer, on cr: OpaquePointer) -> Rect? {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)

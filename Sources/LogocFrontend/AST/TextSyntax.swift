@@ -25,7 +25,8 @@ public struct TextSyntax: Sendable, Equatable {
         return initials.map { Initials.shown(of: $0, style: style, maxLength: length, uppercase: upper) }
     }
 
-    private static func finish(_ text: String, maxLength: Int?, uppercase: Bool) -> String {
+    /// `text` cut to `maxLength` graphemes, then upper-cased when `uppercase`.
+    static func finish(_ text: String, maxLength: Int?, uppercase: Bool) -> String {
         let cut = maxLength.map { String(text.prefix($0)) } ?? text
         return uppercase ? cut.uppercased() : cut
     }

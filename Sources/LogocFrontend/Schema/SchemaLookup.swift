@@ -6,16 +6,10 @@
 /// A key of several forms (`text.size`: a length or `auto`) answers with the
 /// form asked for; a list answers for its items through `item`.
 extension ValueSpec {
-    /// The forms this value may take: `oneOf`'s, flattened, or itself.
-    var forms: [ValueSpec] {
-        if case .oneOf(let options) = self { return options.flatMap(\.forms) }
-        return [self]
-    }
-
-    /// What `match` gives for the first form (in `forms`' order) it
-    /// answers. Walks `oneOf` in place: building `forms` allocated an array
-    /// for every look-up, and the decoder looks up ranges and words for
-    /// most keys of every spec.
+    /// What `match` gives for the first form it answers: this value, or
+    /// the forms of a `oneOf`, depth first. Walked in place: building a
+    /// list of the forms allocated an array for every look-up, and the
+    /// decoder looks up ranges and words for most keys of every spec.
     private func firstForm<T>(_ match: (ValueSpec) -> T?) -> T? {
         guard case .oneOf(let options) = self else { return match(self) }
         for option in options { if let found = option.firstForm(match) { return found } }

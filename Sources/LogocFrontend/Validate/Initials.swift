@@ -25,28 +25,23 @@ public enum InitialsStyle: String, Sendable, Equatable, CaseIterable {
 /// they are two initials, not the start of a word, and must not join.
 public enum Initials {
     public static func of(_ name: String, style: InitialsStyle = .firstLast) -> String {
-        known.value(for: Key(name: name, style: style)) { compute(name, style: style) }
+        shown(of: name, style: style, maxLength: nil, uppercase: false)
     }
 
-    /// What a text of `initials: name` shows: `of`, cut to `maxLength`
-    /// graphemes and upper-cased when `uppercase`, remembered whole (the
-    /// cut and the upper-casing were as dear as the look-up).
-    static func shown(of name: String, style: InitialsStyle, maxLength: Int, uppercase: Bool) -> String {
-        knownShown.value(for: ShownKey(name: name, style: style, maxLength: maxLength, uppercase: uppercase)) {
-            let cut = String(of(name, style: style).prefix(maxLength))
-            return uppercase ? cut.uppercased() : cut
+    /// What a text of `initials: name` shows: its initials, cut to
+    /// `maxLength` graphemes and upper-cased when `uppercase`
+    /// (`TextSyntax.finish`), remembered whole: the cut and the
+    /// upper-casing were as dear as the look-up.
+    static func shown(of name: String, style: InitialsStyle, maxLength: Int?, uppercase: Bool) -> String {
+        known.value(for: Key(name: name, style: style, maxLength: maxLength, uppercase: uppercase)) {
+            TextSyntax.finish(compute(name, style: style), maxLength: maxLength, uppercase: uppercase)
         }
     }
 
     struct Key: Hashable, Sendable {
         let name: String
         let style: InitialsStyle
-    }
-
-    struct ShownKey: Hashable, Sendable {
-        let name: String
-        let style: InitialsStyle
-        let maxLength: Int
+        let maxLength: Int?
         let uppercase: Bool
     }
 
@@ -56,7 +51,6 @@ public enum Initials {
     /// instructions for a non-Latin name. A pure function, so remembering
     /// cannot change an answer.
     static let known = Memo<Key>(limit: 4096)
-    static let knownShown = Memo<ShownKey>(limit: 4096)
 
     /// Answers by key, shared by threads; emptied when `limit` is reached, so
     /// memory stays flat however many names a run meets.
