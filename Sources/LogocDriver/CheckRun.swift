@@ -142,8 +142,8 @@ public enum CheckRun {
             return others[path].map { specs[Int($0.spec)] }
         }
 
-        fileprivate mutating func claim(_ paths: some Sequence<String>, for key: Key) {
-            claims.claim(Array(paths), for: .init(file: key.file, name: key.name, place: key.place))
+        fileprivate mutating func claim(_ prepared: OutputClaims.Prepared) {
+            claims.claim(prepared)
         }
     }
 
@@ -159,7 +159,9 @@ public enum CheckRun {
     static func run(_ inputs: [SpecInput], cached: [CheckCache.Hit?], project: Project, jobs: Int, clock: StageClock?, owners: inout OutputOwners,
                     first: Bool) -> CheckReport {
         let checker = SpecChecker(project: project, clock: clock)
-        let results = ResultSlots<FileCheck>(count: inputs.count)
+        // Each file's claims (`E014`) are taken from its specs here, on
+        // every core, rather than in `outputClashes`, on one.
+        let results = ResultSlots<(file: FileCheck, claims: [Claim])>(count: inputs.count)
         let workers = max(1, min(jobs, inputs.count))
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -167,13 +169,20 @@ public enum CheckRun {
                 if i < cached.count, let hit = cached[i] {
                     var file = FileCheck()
                     (file.diagnostics, file.sources) = (hit.entry.diagnostics, hit.sources)
-                    results.set(i, file)
+                    results.set(i, (file, hit.entry.specs.map(\.claim)))
                 } else {
-                    results.set(i, checker.check(inputs[i]))
+                    let file = checker.check(inputs[i])
+                    results.set(i, (file, file.specs.map { Claim($0) }))
                 }
             }
         }
-        var files = results.values()
+        var files: [FileCheck] = [], claims: [[Claim]] = []
+        files.reserveCapacity(inputs.count)
+        claims.reserveCapacity(inputs.count)
+        for result in results.values() {
+            files.append(result.file)
+            claims.append(result.claims)
+        }
         let entries = inputs.indices.map { $0 < cached.count ? cached[$0]?.entry : nil }
         var diagnostics = first ? project.configDiagnostics : []
         var sources: [String: SourceFile] = [:]
@@ -182,7 +191,7 @@ public enum CheckRun {
             diagnostics += file.diagnostics
             for source in file.sources { sources[source.path] = source }
         }
-        let clashes = outputClashes(files, cached: entries, owners: &owners)
+        let clashes = outputClashes(claims, owners: &owners)
         diagnostics += clashes.diagnostics
         var lostClash: Set<Int> = []
         var sourceNames: [[String]] = []
@@ -233,8 +242,15 @@ public enum CheckRun {
         var outputFolder: String
         var outputs: [ClaimedOutput]
 
+        /// The paths the outputs claim (`TargetCatalog.claims`: each
+        /// output's and what its target adds) and their record, made with
+        /// the claim, on the core that checked the spec.
+        let claimed: OutputClaims.Prepared
+
         init(name: String, place: SourceSpan, display: String, path: String, outputFolder: String, outputs: [ClaimedOutput]) {
             (self.name, self.place, self.display, self.path, self.outputFolder, self.outputs) = (name, place, display, path, outputFolder, outputs)
+            claimed = OutputClaims.Prepared(outputs.flatMap { TargetCatalog.claims(of: $0.path) },
+                                            for: OutputClaims.Claimant(file: display, name: name, place: place))
         }
 
         init(_ spec: borrowing CheckedSpec) {
@@ -252,40 +268,31 @@ public enum CheckRun {
 
     /// The reserved name an output path's first folder takes, if any.
     private static func reservedFolder(of path: String) -> String? {
-        guard let slash = path.firstIndex(of: "/") else { return nil }
+        // (By bytes: as characters, finding the slash was most of `E014`'s
+        // serial pass.)
+        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
         let first = String(path[..<slash])
         return reservedNames.first { $0 == first }
     }
 
     /// E014: the second spec (in input order) that would write a file another
-    /// spec writes; it is not built. Specs are read in place, through their
-    /// files: a `CheckedSpec` is large, and copying each one (into a flat
-    /// list, then out of it for the loop) was a serial part of every run.
-    /// `cached[i]`: the cached entry standing for `files[i]`, whose specs' claims are used.
-    private static func outputClashes(_ files: [FileCheck], cached: [CheckCacheEntry?], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
+    /// spec writes; it is not built. `claims[i]`: the claims of the specs of
+    /// the run's `i`th file, checked now or reported from `check`'s cache.
+    private static func outputClashes(_ claims: [[Claim]], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
-        var claims: [[Claim]] = []
-        claims.reserveCapacity(files.count)
-        for file in files.indices {
-            if file < cached.count, let entry = cached[file] {
-                claims.append(entry.specs.map(\.claim))
-            } else {
-                claims.append(files[file].specs.map { Claim($0) })
-            }
-        }
         owners.learnOthers(claims)
         for file in claims {
             for claim in file {
-                clash(claim.key, file: claim.path, outputs: claim.outputs, owners: &owners, diagnostics: &diagnostics, losers: &losers)
+                clash(claim, owners: &owners, diagnostics: &diagnostics, losers: &losers)
             }
         }
         return (diagnostics, losers)
     }
 
-    /// One spec's part of `outputClashes`: its key (name and place), file (absolute) and outputs.
-    private static func clash(_ key: Key, file: String, outputs: [ClaimedOutput], owners: inout OutputOwners,
-                              diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
+    /// One spec's part of `outputClashes`.
+    private static func clash(_ claim: Claim, owners: inout OutputOwners, diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
+        let key = claim.key, file = claim.path, outputs = claim.outputs
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
         if let (output, reserved) = outputs.lazy.compactMap({ o in reservedFolder(of: o.path).map { (o, $0) } }).first {
@@ -300,16 +307,14 @@ public enum CheckRun {
         // (`TargetCatalog.claims`: an imageset's name across the asset
         // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
-        search: for output in outputs {
-            for path in TargetCatalog.claims(of: output.path) {
-                if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
-                    clash = (path, first.file, first)
-                    break search
-                }
-                if let owner = owners.settledOwner(of: path) {
-                    clash = (path, owner, nil)
-                    break search
-                }
+        for path in claim.claimed.paths {
+            if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
+                clash = (path, first.file, first)
+                break
+            }
+            if let owner = owners.settledOwner(of: path) {
+                clash = (path, owner, nil)
+                break
             }
         }
         if let clash {
@@ -336,7 +341,7 @@ public enum CheckRun {
             losers.insert(key)
             return
         }
-        owners.claim(outputs.lazy.flatMap { TargetCatalog.claims(of: $0.path) }, for: key)
+        owners.claim(claim.claimed)
     }
 }
 

@@ -69,12 +69,32 @@ struct OutputClaims: Sendable {
         return nil
     }
 
+    /// What `claim` records, made beforehand, on any thread: the paths and
+    /// the record's bytes. `check` makes them while it checks specs in
+    /// parallel, so that recording them, in input order, is little more
+    /// than a copy.
+    struct Prepared: Sendable, Equatable {
+        let paths: [String]
+        fileprivate let record: [UInt8]
+
+        init(_ paths: [String], for claimant: Claimant) {
+            self.paths = paths
+            record = paths.isEmpty ? [] : ClaimRecords.encode(claimant, paths: paths)
+        }
+    }
+
     /// Records that `claimant` writes `paths`.
     mutating func claim(_ paths: [String], for claimant: Claimant) {
+        claim(Prepared(paths, for: claimant))
+    }
+
+    /// Records a claim made beforehand.
+    mutating func claim(_ prepared: Prepared) {
+        let paths = prepared.paths
         guard !paths.isEmpty else { return }
         if records == nil { records = ClaimRecords() }
         guard let records else { return }
-        let offset = records.append(claimant, paths: paths)
+        let offset = records.append(prepared.record)
         guard offset + 1 <= Self.offsetMask else {
             lost = true
             return
@@ -142,16 +162,20 @@ private final class ClaimRecords: Sendable {
 
     init() { state = Locked(State(file: SpoolFile())) }
 
-    /// Appends a record and gives its offset.
-    func append(_ claimant: OutputClaims.Claimant, paths: [String]) -> UInt64 {
+    /// A record's bytes: the claimant and the paths it claims.
+    static func encode(_ claimant: OutputClaims.Claimant, paths: [String]) -> [UInt8] {
         var writer = ByteWriter()
         writer.string(claimant.file)
         writer.string(claimant.name)
         writer.span(claimant.place)
         writer.integer(paths.count)
         for path in paths { writer.string(path) }
-        let body = writer.bytes
-        return state.withLock { state in
+        return writer.bytes
+    }
+
+    /// Appends a record (`encode`) and gives its offset.
+    func append(_ body: [UInt8]) -> UInt64 {
+        state.withLock { state in
             let offset = state.flushed + state.buffer.count
             state.buffer += withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.count).littleEndian) { Array($0) }
             state.buffer += body

@@ -185,6 +185,32 @@ struct AbsolutePathTests {
         }
     }
 
+    /// Every code point `forbidden` refuses, between letters or around a
+    /// joiner, is one its first glance (`mayBeForbidden`) stops at.
+    @Test func everyForbiddenCodePointIsLookedAtTwice() {
+        var refused = 0
+        for v in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let alone = "a" + String(scalar) + "b"
+            if TextRules.forbidden(in: alone) != nil || TextRules.forbidden(in: "👨" + String(scalar) + "👩") != nil {
+                refused += 1
+                #expect(TextRules.mayBeForbidden(scalar), "U+\(String(v, radix: 16))")
+            }
+        }
+        #expect(refused > 70)  // controls, breaks, bidi and zero-width characters
+    }
+
+    /// Texts of at most 32 code points, which skip counting characters,
+    /// judged as counting them would: the widest character allowed is 32
+    /// code points, one more is refused.
+    @Test func shortTextsSkipCountingCharacters() {
+        let marks = String(repeating: "\u{301}", count: 31)
+        #expect(TextRules.lengthProblem(in: "a" + marks) == nil)  // 32 code points, one character
+        #expect(TextRules.lengthProblem(in: "a" + marks + "\u{301}")?.message.hasPrefix("has a character") == true)
+        #expect(TextRules.lengthProblem(in: "Ξανθή Δημητρίου") == nil)
+        #expect(TextRules.lengthProblem(in: String(repeating: "李", count: 101)) != nil)
+    }
+
     /// A plain ASCII text is let through only where the full rules let it through.
     @Test func plainASCIITextsAsTheRulesJudgeThem() {
         var texts = ["", " ", "   ", "A", " A ", "Jean-Luc Doe", "O'Brien", "a\tb", "a\nb", "a\r\nb", "\u{7F}", "~!@#$%^&*()_+{}|:\"<>?",

@@ -23,7 +23,10 @@ struct ColorParserTests {
         #expect(ColorParser.parse(text) == expected)
     }
 
-    @Test(arguments: ["#GG0000", "#12345", "", "reddish", "rgb(1 2)", "rgb(300 0 0)", "hsl(0 100 50)", "rgba(0,0,0,2)", "#"])
+    @Test(arguments: ["#GG0000", "#12345", "", "reddish", "rgb(1 2)", "rgb(300 0 0)", "hsl(0 100 50)", "rgba(0,0,0,2)", "#",
+                       // What Swift's own parsing or character properties would take: a sign, fullwidth
+                       // digits, a combining mark on a digit, a 9th digit, a blank inside.
+                       "#+fff", "#-fff", "#ＦＦＦ", "#fff\u{301}", "#112233445", "#11 2233"])
     func refuses(_ text: String) {
         #expect(ColorParser.parse(text) == nil)
     }

@@ -60,7 +60,12 @@ public enum TextRules {
     /// (The counts are worded only for a refusal: every text of every spec
     /// is asked, and wording them each time was half of decoding a text.)
     private static func lengthMessage(_ text: String) -> String? {
-        let characters = text.count, scalars = text.unicodeScalars.count
+        let scalars = text.unicodeScalars.count
+        // No more code points than one character may have: there are as
+        // few characters, and none is too wide. Most names are this short,
+        // and counting characters (grapheme breaking) is what costs.
+        if scalars <= maxScalarsPerCharacter { return nil }
+        let characters = text.count
         func counted() -> String {
             "\(characters) character\(characters == 1 ? "" : "s") of \(scalars) code point\(scalars == 1 ? "" : "s")"
         }
@@ -133,6 +138,9 @@ public enum TextRules {
 
     /// The first character a text may not hold, with why; nil when it is fine.
     public static func forbidden(in text: String) -> (Unicode.Scalar, String)? {
+        // Most texts hold none of the characters looked at below, which a
+        // glance at each code point tells without making the list of them.
+        guard text.unicodeScalars.contains(where: mayBeForbidden) else { return nil }
         let scalars = Array(text.unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
             let v = scalar.value
@@ -158,6 +166,15 @@ public enum TextRules {
             }
         }
         return nil
+    }
+
+    /// Whether `forbidden` looks twice at `scalar`: a control, a line
+    /// break, or one of the format characters of U+061C, U+180E,
+    /// U+2000–U+206F and U+FEFF–U+FFFC. A superset of what it refuses.
+    @inline(__always)
+    static func mayBeForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x180E || (0x2000...0x206F).contains(v) || (0xFEFF...0xFFFC).contains(v)
     }
 
     /// Whether `scalar` can end the emoji before a joiner: an emoji, a
