@@ -117,8 +117,18 @@ final class BuildExecutor {
         })
         for (path, source) in checked.sources where quoted.contains(path) { result.sources[path] = source }
         result.outcomes = made
+        Self.letGo(consume checked)
         return result
     }
+
+    /// Frees a chunk's checked specs on another thread. Freeing them was
+    /// 1 % of a `check`, on the one core that goes from chunk to chunk,
+    /// while the next chunk's discovery leaves the other core idle.
+    private static func letGo(_ checked: consuming CheckReport) {
+        disposal.async { [checked] in _ = checked }
+    }
+
+    private static let disposal = DispatchQueue(label: "logoc.chunk-disposal")
 
     /// `check`'s cache over a chunk: each spec file read, hashed and looked
     /// up (on every core); empty without a cache.

@@ -179,7 +179,7 @@ public enum CheckRun {
         var files: [FileCheck] = [], claims: [[Claim]] = []
         files.reserveCapacity(inputs.count)
         claims.reserveCapacity(inputs.count)
-        for result in results.values() {
+        for result in results.take() {
             files.append(result.file)
             claims.append(result.claims)
         }
@@ -357,6 +357,23 @@ final class ResultSlots<T: Sendable>: Sendable {
 
     func values() -> [T] {
         slots.withLock { $0.compactMap { $0 } }
+    }
+
+    /// The values set, in index order, moved out: the slots are empty
+    /// after. (Copied out by `values`, each value's references were
+    /// retained once more and released again with the slots, on the one
+    /// core that gathers a phase's results.)
+    func take() -> [T] {
+        var taken = slots.withLock { slots in
+            defer { slots = [] }
+            return slots
+        }
+        var values: [T] = []
+        values.reserveCapacity(taken.count)
+        for i in taken.indices {
+            if let value = taken[i].take() { values.append(value) }
+        }
+        return values
     }
 
     /// Every slot, nil where nothing was set.

@@ -30,7 +30,7 @@ enum Workers {
             }
             if let renderer { pool?.give(renderer) }
         }
-        return results.values()
+        return results.take()
     }
 }
 
