@@ -4,45 +4,295 @@ import LogocCore
 /// keeps the place it was written, `nil` means "not written", no defaults are
 /// applied, and `$palette` names are still names.
 public struct LogoSyntax: Sendable, Equatable {
+    // The fields live in a box that copies share until one of them changes
+    // one (copy on write): a spec's syntax is copied whole many times on
+    // its way from the decoder to the drawing (into the checked spec, its
+    // variants, each plan), and at 1,656 bytes each copy was a memmove and
+    // a retain of every text in it (5 % of a `check` of 100,000 specs went
+    // to `memmove` alone).
+    private var storage = Storage()
+
     /// `version`
-    public var version: Located<Int>?
+    public var version: Located<Int>? {
+        get { storage.version }
+        _modify {
+            makeUnique()
+            yield &storage.version
+        }
+        set {
+            makeUnique()
+            storage.version = newValue
+        }
+    }
     /// `name`
-    public var name: Located<String>?
+    public var name: Located<String>? {
+        get { storage.name }
+        _modify {
+            makeUnique()
+            yield &storage.name
+        }
+        set {
+            makeUnique()
+            storage.name = newValue
+        }
+    }
     /// `template`: true makes the spec a template, drawn once per person
     /// (docs/templates.md), whose text needs neither `content` nor `initials`.
-    public var template: Located<Bool>?
+    public var template: Located<Bool>? {
+        get { storage.template }
+        _modify {
+            makeUnique()
+            yield &storage.template
+        }
+        set {
+            makeUnique()
+            storage.template = newValue
+        }
+    }
     /// `size`
-    public var size: Located<Int>?
+    public var size: Located<Int>? {
+        get { storage.size }
+        _modify {
+            makeUnique()
+            yield &storage.size
+        }
+        set {
+            makeUnique()
+            storage.size = newValue
+        }
+    }
     /// `shape`
-    public var shape: Located<ShapeSyntax>?
+    public var shape: Located<ShapeSyntax>? {
+        get { storage.shape }
+        _modify {
+            makeUnique()
+            yield &storage.shape
+        }
+        set {
+            makeUnique()
+            storage.shape = newValue
+        }
+    }
     /// Where the key `shape` was written, even when its value was refused:
     /// `cornerRadius` is judged against the shape only once the shape is valid.
-    public var shapeKey: SourceSpan?
+    public var shapeKey: SourceSpan? {
+        get { storage.shapeKey }
+        _modify {
+            makeUnique()
+            yield &storage.shapeKey
+        }
+        set {
+            makeUnique()
+            storage.shapeKey = newValue
+        }
+    }
     /// `cornerRadius`
-    public var cornerRadius: Located<LengthSyntax>?
+    public var cornerRadius: Located<LengthSyntax>? {
+        get { storage.cornerRadius }
+        _modify {
+            makeUnique()
+            yield &storage.cornerRadius
+        }
+        set {
+            makeUnique()
+            storage.cornerRadius = newValue
+        }
+    }
     /// `background`
-    public var background: Located<BackgroundSyntax>?
+    public var background: Located<BackgroundSyntax>? {
+        get { storage.background }
+        _modify {
+            makeUnique()
+            yield &storage.background
+        }
+        set {
+            makeUnique()
+            storage.background = newValue
+        }
+    }
     /// `text`
-    public var text: Located<TextSyntax>?
+    public var text: Located<TextSyntax>? {
+        get { storage.text }
+        _modify {
+            makeUnique()
+            yield &storage.text
+        }
+        set {
+            makeUnique()
+            storage.text = newValue
+        }
+    }
     /// Where the key `text` was written: diagnostics about auto text point here.
-    public var textKey: SourceSpan?
+    public var textKey: SourceSpan? {
+        get { storage.textKey }
+        _modify {
+            makeUnique()
+            yield &storage.textKey
+        }
+        set {
+            makeUnique()
+            storage.textKey = newValue
+        }
+    }
     /// `border`
-    public var border: Located<BorderSyntax>?
+    public var border: Located<BorderSyntax>? {
+        get { storage.border }
+        _modify {
+            makeUnique()
+            yield &storage.border
+        }
+        set {
+            makeUnique()
+            storage.border = newValue
+        }
+    }
     /// `contrast`, or `contrast.minimum` of the mapping form.
-    public var contrast: Located<ContrastSyntax>?
+    public var contrast: Located<ContrastSyntax>? {
+        get { storage.contrast }
+        _modify {
+            makeUnique()
+            yield &storage.contrast
+        }
+        set {
+            makeUnique()
+            storage.contrast = newValue
+        }
+    }
     /// `contrast.colorVision`: deficiencies the contrast is re-checked under.
-    public var colorVision: Located<[ColorVision]>?
+    public var colorVision: Located<[ColorVision]>? {
+        get { storage.colorVision }
+        _modify {
+            makeUnique()
+            yield &storage.colorVision
+        }
+        set {
+            makeUnique()
+            storage.colorVision = newValue
+        }
+    }
     /// `output`
-    public var output: Located<OutputSyntax>?
+    public var output: Located<OutputSyntax>? {
+        get { storage.output }
+        _modify {
+            makeUnique()
+            yield &storage.output
+        }
+        set {
+            makeUnique()
+            storage.output = newValue
+        }
+    }
     /// `targets`: where the pictures land (favicon set, …).
-    public var targets: Located<TargetsSyntax>?
+    public var targets: Located<TargetsSyntax>? {
+        get { storage.targets }
+        _modify {
+            makeUnique()
+            yield &storage.targets
+        }
+        set {
+            makeUnique()
+            storage.targets = newValue
+        }
+    }
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
-    public var dark: Located<DarkVariant>?
+    public var dark: Located<DarkVariant>? {
+        get { storage.dark }
+        _modify {
+            makeUnique()
+            yield &storage.dark
+        }
+        set {
+            makeUnique()
+            storage.dark = newValue
+        }
+    }
     /// `small`: the drawings for outputs at most `maxSize` pixels wide,
     /// located at the key `small`.
-    public var small: Located<SmallVariant>?
+    public var small: Located<SmallVariant>? {
+        get { storage.small }
+        _modify {
+            makeUnique()
+            yield &storage.small
+        }
+        set {
+            makeUnique()
+            storage.small = newValue
+        }
+    }
 
     public init() {}
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    public static func == (a: LogoSyntax, b: LogoSyntax) -> Bool {
+        a.storage === b.storage || a.storage.fieldsEqual(b.storage)
+    }
+
+    /// The fields. Changed only through a `LogoSyntax` that holds the only
+    /// reference (`makeUnique`), so a box shared between threads is never written.
+    private final class Storage: @unchecked Sendable {
+        var version: Located<Int>?
+        var name: Located<String>?
+        var template: Located<Bool>?
+        var size: Located<Int>?
+        var shape: Located<ShapeSyntax>?
+        var shapeKey: SourceSpan?
+        var cornerRadius: Located<LengthSyntax>?
+        var background: Located<BackgroundSyntax>?
+        var text: Located<TextSyntax>?
+        var textKey: SourceSpan?
+        var border: Located<BorderSyntax>?
+        var contrast: Located<ContrastSyntax>?
+        var colorVision: Located<[ColorVision]>?
+        var output: Located<OutputSyntax>?
+        var targets: Located<TargetsSyntax>?
+        var dark: Located<DarkVariant>?
+        var small: Located<SmallVariant>?
+
+        init() {}
+
+        init(copying other: Storage) {
+            version = other.version
+            name = other.name
+            template = other.template
+            size = other.size
+            shape = other.shape
+            shapeKey = other.shapeKey
+            cornerRadius = other.cornerRadius
+            background = other.background
+            text = other.text
+            textKey = other.textKey
+            border = other.border
+            contrast = other.contrast
+            colorVision = other.colorVision
+            output = other.output
+            targets = other.targets
+            dark = other.dark
+            small = other.small
+        }
+
+        func fieldsEqual(_ other: Storage) -> Bool {
+            version == other.version
+                && name == other.name
+                && template == other.template
+                && size == other.size
+                && shape == other.shape
+                && shapeKey == other.shapeKey
+                && cornerRadius == other.cornerRadius
+                && background == other.background
+                && text == other.text
+                && textKey == other.textKey
+                && border == other.border
+                && contrast == other.contrast
+                && colorVision == other.colorVision
+                && output == other.output
+                && targets == other.targets
+                && dark == other.dark
+                && small == other.small
+        }
+    }
 }
 
 /// The small variants: the spec with `small`'s overrides merged on top, and
