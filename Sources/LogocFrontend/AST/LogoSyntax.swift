@@ -14,7 +14,7 @@ public struct LogoSyntax: Sendable, Equatable {
 
     /// `version`
     public var version: Located<Int>? {
-        get { storage.version }
+        _read { yield storage.version }
         _modify {
             makeUnique()
             yield &storage.version
@@ -26,7 +26,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `name`
     public var name: Located<String>? {
-        get { storage.name }
+        _read { yield storage.name }
         _modify {
             makeUnique()
             yield &storage.name
@@ -39,7 +39,7 @@ public struct LogoSyntax: Sendable, Equatable {
     /// `template`: true makes the spec a template, drawn once per person
     /// (docs/templates.md), whose text needs neither `content` nor `initials`.
     public var template: Located<Bool>? {
-        get { storage.template }
+        _read { yield storage.template }
         _modify {
             makeUnique()
             yield &storage.template
@@ -51,7 +51,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `size`
     public var size: Located<Int>? {
-        get { storage.size }
+        _read { yield storage.size }
         _modify {
             makeUnique()
             yield &storage.size
@@ -63,7 +63,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `shape`
     public var shape: Located<ShapeSyntax>? {
-        get { storage.shape }
+        _read { yield storage.shape }
         _modify {
             makeUnique()
             yield &storage.shape
@@ -76,7 +76,7 @@ public struct LogoSyntax: Sendable, Equatable {
     /// Where the key `shape` was written, even when its value was refused:
     /// `cornerRadius` is judged against the shape only once the shape is valid.
     public var shapeKey: SourceSpan? {
-        get { storage.shapeKey }
+        _read { yield storage.shapeKey }
         _modify {
             makeUnique()
             yield &storage.shapeKey
@@ -88,7 +88,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `cornerRadius`
     public var cornerRadius: Located<LengthSyntax>? {
-        get { storage.cornerRadius }
+        _read { yield storage.cornerRadius }
         _modify {
             makeUnique()
             yield &storage.cornerRadius
@@ -100,7 +100,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `background`
     public var background: Located<BackgroundSyntax>? {
-        get { storage.background }
+        _read { yield storage.background }
         _modify {
             makeUnique()
             yield &storage.background
@@ -112,7 +112,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `text`
     public var text: Located<TextSyntax>? {
-        get { storage.text }
+        _read { yield storage.text }
         _modify {
             makeUnique()
             yield &storage.text
@@ -124,7 +124,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// Where the key `text` was written: diagnostics about auto text point here.
     public var textKey: SourceSpan? {
-        get { storage.textKey }
+        _read { yield storage.textKey }
         _modify {
             makeUnique()
             yield &storage.textKey
@@ -136,7 +136,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `border`
     public var border: Located<BorderSyntax>? {
-        get { storage.border }
+        _read { yield storage.border }
         _modify {
             makeUnique()
             yield &storage.border
@@ -148,7 +148,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `contrast`, or `contrast.minimum` of the mapping form.
     public var contrast: Located<ContrastSyntax>? {
-        get { storage.contrast }
+        _read { yield storage.contrast }
         _modify {
             makeUnique()
             yield &storage.contrast
@@ -160,7 +160,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `contrast.colorVision`: deficiencies the contrast is re-checked under.
     public var colorVision: Located<[ColorVision]>? {
-        get { storage.colorVision }
+        _read { yield storage.colorVision }
         _modify {
             makeUnique()
             yield &storage.colorVision
@@ -172,7 +172,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `output`
     public var output: Located<OutputSyntax>? {
-        get { storage.output }
+        _read { yield storage.output }
         _modify {
             makeUnique()
             yield &storage.output
@@ -184,7 +184,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `targets`: where the pictures land (favicon set, …).
     public var targets: Located<TargetsSyntax>? {
-        get { storage.targets }
+        _read { yield storage.targets }
         _modify {
             makeUnique()
             yield &storage.targets
@@ -196,7 +196,7 @@ public struct LogoSyntax: Sendable, Equatable {
     }
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
     public var dark: Located<DarkVariant>? {
-        get { storage.dark }
+        _read { yield storage.dark }
         _modify {
             makeUnique()
             yield &storage.dark
@@ -209,7 +209,7 @@ public struct LogoSyntax: Sendable, Equatable {
     /// `small`: the drawings for outputs at most `maxSize` pixels wide,
     /// located at the key `small`.
     public var small: Located<SmallVariant>? {
-        get { storage.small }
+        _read { yield storage.small }
         _modify {
             makeUnique()
             yield &storage.small
