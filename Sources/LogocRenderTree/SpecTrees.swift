@@ -3,7 +3,9 @@
 /// pixels wide (SPEC-v2 §2). The driver picks the tree of each output
 /// through `tree(dark:pixels:)` and nowhere else, so the PNGs, the SVG, the
 /// cache keys and the checks of one output all agree on what it draws.
-public struct SpecTrees: Sendable, Equatable {
+public final class SpecTrees: Sendable, Equatable {
+    // A class (its fields never change): a value of up to four trees was
+    // 1,193 bytes copied at each hand-over from the resolver to the plans.
     public let light: RenderTree
     public let dark: RenderTree?
     /// The spec, then `small`.
@@ -12,6 +14,10 @@ public struct SpecTrees: Sendable, Equatable {
     public let smallDark: RenderTree?
     /// `small.maxSize`; nil without `small`.
     public let maxSize: Int?
+
+    public static func == (a: SpecTrees, b: SpecTrees) -> Bool {
+        a === b || (a.light == b.light && a.dark == b.dark && a.smallLight == b.smallLight && a.smallDark == b.smallDark && a.maxSize == b.maxSize)
+    }
 
     public init(light: RenderTree, dark: RenderTree? = nil, smallLight: RenderTree? = nil, smallDark: RenderTree? = nil, maxSize: Int? = nil) {
         self.light = light

@@ -2,16 +2,145 @@ import LogocCore
 
 /// `text`, after the string shorthand became `{content: …}`.
 public struct TextSyntax: Sendable, Equatable {
-    public var content: Located<String>?
-    public var initials: Located<String>?
-    public var maxLength: Located<Int>?
-    public var uppercase: Located<Bool>?
-    public var font: Located<FontSyntax>?
-    public var size: Located<TextSizeSyntax>?
-    public var color: Located<TextColorSyntax>?
+    // The fields live in a box shared by copies until one changes (copy on
+    // write), as `LogoSyntax`'s do: at 528 bytes a text was copied whole
+    // wherever it was read out of its spec.
+    private var storage = Storage()
+
+    public var content: Located<String>? {
+        _read { yield storage.content }
+        _modify {
+            makeUnique()
+            yield &storage.content
+        }
+        set {
+            makeUnique()
+            storage.content = newValue
+        }
+    }
+    public var initials: Located<String>? {
+        _read { yield storage.initials }
+        _modify {
+            makeUnique()
+            yield &storage.initials
+        }
+        set {
+            makeUnique()
+            storage.initials = newValue
+        }
+    }
+    public var maxLength: Located<Int>? {
+        _read { yield storage.maxLength }
+        _modify {
+            makeUnique()
+            yield &storage.maxLength
+        }
+        set {
+            makeUnique()
+            storage.maxLength = newValue
+        }
+    }
+    public var uppercase: Located<Bool>? {
+        _read { yield storage.uppercase }
+        _modify {
+            makeUnique()
+            yield &storage.uppercase
+        }
+        set {
+            makeUnique()
+            storage.uppercase = newValue
+        }
+    }
+    public var font: Located<FontSyntax>? {
+        _read { yield storage.font }
+        _modify {
+            makeUnique()
+            yield &storage.font
+        }
+        set {
+            makeUnique()
+            storage.font = newValue
+        }
+    }
+    public var size: Located<TextSizeSyntax>? {
+        _read { yield storage.size }
+        _modify {
+            makeUnique()
+            yield &storage.size
+        }
+        set {
+            makeUnique()
+            storage.size = newValue
+        }
+    }
+    public var color: Located<TextColorSyntax>? {
+        _read { yield storage.color }
+        _modify {
+            makeUnique()
+            yield &storage.color
+        }
+        set {
+            makeUnique()
+            storage.color = newValue
+        }
+    }
     /// `initialsStyle`
-    public var initialsStyle: Located<InitialsStyle>?
+    public var initialsStyle: Located<InitialsStyle>? {
+        _read { yield storage.initialsStyle }
+        _modify {
+            makeUnique()
+            yield &storage.initialsStyle
+        }
+        set {
+            makeUnique()
+            storage.initialsStyle = newValue
+        }
+    }
     public init() {}
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    public static func == (a: TextSyntax, b: TextSyntax) -> Bool {
+        a.storage === b.storage || a.storage.fieldsEqual(b.storage)
+    }
+
+    /// The fields, changed only through the one `TextSyntax` that holds them (`makeUnique`).
+    private final class Storage: @unchecked Sendable {
+        var content: Located<String>?
+        var initials: Located<String>?
+        var maxLength: Located<Int>?
+        var uppercase: Located<Bool>?
+        var font: Located<FontSyntax>?
+        var size: Located<TextSizeSyntax>?
+        var color: Located<TextColorSyntax>?
+        var initialsStyle: Located<InitialsStyle>?
+
+        init() {}
+
+        init(copying other: Storage) {
+            content = other.content
+            initials = other.initials
+            maxLength = other.maxLength
+            uppercase = other.uppercase
+            font = other.font
+            size = other.size
+            color = other.color
+            initialsStyle = other.initialsStyle
+        }
+
+        func fieldsEqual(_ other: Storage) -> Bool {
+            content == other.content
+                && initials == other.initials
+                && maxLength == other.maxLength
+                && uppercase == other.uppercase
+                && font == other.font
+                && size == other.size
+                && color == other.color
+                && initialsStyle == other.initialsStyle
+        }
+    }
 
     /// The text as it will be drawn: `content`, or the initials of
     /// `initials`; cut to `maxLength` grapheme clusters (2 by default for
