@@ -211,6 +211,27 @@ struct AbsolutePathTests {
         #expect(TextRules.lengthProblem(in: String(repeating: "李", count: 101)) != nil)
     }
 
+    /// Every code point of the ranges answered without the property tables
+    /// (`TextRules.commonVisible`) is one the tables call drawn and not blank.
+    @Test func commonVisibleCodePointsAsThePropertiesSay() {
+        var count = 0
+        for range in TextRules.commonVisible {
+            for v in range {
+                guard let scalar = Unicode.Scalar(v) else { Issue.record("U+\(String(v, radix: 16)) is no scalar"); continue }
+                count += 1
+                #expect(Validator.needsGlyphByProperties(scalar), "U+\(String(v, radix: 16))")
+                #expect(!TextRules.isBlankByProperties(scalar), "U+\(String(v, radix: 16))")
+                #expect(Validator.needsGlyph(scalar) && !TextRules.isBlank(scalar))
+            }
+        }
+        #expect(count > 33_000)
+        // Just outside: a soft hyphen (format), a joiner, a gap of Greek.
+        for v: UInt32 in [0x00A0, 0x00AD, 0x034F, 0x0378, 0x038B, 0x03A2] {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            #expect(!TextRules.isCommonVisible(scalar), "U+\(String(v, radix: 16))")
+        }
+    }
+
     /// A plain ASCII text is let through only where the full rules let it through.
     @Test func plainASCIITextsAsTheRulesJudgeThem() {
         var texts = ["", " ", "   ", "A", " A ", "Jean-Luc Doe", "O'Brien", "a\tb", "a\nb", "a\r\nb", "\u{7F}", "~!@#$%^&*()_+{}|:\"<>?",

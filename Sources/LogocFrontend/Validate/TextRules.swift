@@ -118,8 +118,34 @@ public enum TextRules {
     /// answered without the property tables: its spaces and controls.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        if isCommonVisible(scalar) { return false }
         return isBlankByProperties(scalar)
     }
+
+    /// Whether `scalar` lies in a block of the scripts names are most often
+    /// written in (Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari, kana,
+    /// CJK ideographs, Hangul) where every code point is assigned and drawn:
+    /// no space, format, control or variation character. Looking up those
+    /// properties in Unicode's tables was most of validating a name's text
+    /// (`FastPathTests` checks every code point of these ranges).
+    @inline(__always)
+    static func isCommonVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return commonVisible.contains { $0.contains(v) }
+    }
+
+    static let commonVisible: [ClosedRange<UInt32>] = [
+        0x00A1...0x00AC, 0x00AE...0x034E, 0x0350...0x0377,  // Latin-1 letters and signs, Latin Extended, IPA, combining marks (not U+034F, a joiner)
+        0x037A...0x037F, 0x0384...0x038A, 0x038C...0x038C, 0x038E...0x03A1, 0x03A3...0x03FF,  // Greek
+        0x0400...0x052F,  // Cyrillic
+        0x05D0...0x05EA,  // Hebrew letters
+        0x0620...0x064A,  // Arabic letters
+        0x0900...0x097F,  // Devanagari
+        0x1E00...0x1EFF,  // Latin Extended Additional
+        0x3041...0x3096, 0x30A1...0x30FA,  // Hiragana, Katakana
+        0x4E00...0x9FFF,  // CJK Unified Ideographs
+        0xAC00...0xD7A3,  // Hangul syllables
+    ]
 
     /// `isBlank` from the scalar's Unicode properties.
     static func isBlankByProperties(_ scalar: Unicode.Scalar) -> Bool {

@@ -309,6 +309,7 @@ struct Validator {
     /// the space need a glyph, its controls do not (`FastPathTests`).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value > 0x20 && scalar.value < 0x7F }
+        if TextRules.isCommonVisible(scalar) { return true }
         return needsGlyphByProperties(scalar)
     }
 
