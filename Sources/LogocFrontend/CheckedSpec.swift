@@ -113,24 +113,164 @@ public struct OutputFile: Sendable, Hashable, Comparable {
 /// A spec that passed the front end: its AST (and its dark variant's) and
 /// the files it will write.
 public struct CheckedSpec: Sendable {
-    public var input: SpecInput
+    // The fields live in a box shared by copies until one changes (copy on
+    // write): a checked spec goes from its file's check into the run's
+    // report, its claims and its drawing, and each copy retained (and each
+    // copy's end released) every text and list in it.
+    private var storage: Storage
+
+    public var input: SpecInput {
+        _read { yield storage.input }
+        _modify {
+            makeUnique()
+            yield &storage.input
+        }
+        set {
+            makeUnique()
+            storage.input = newValue
+        }
+    }
     /// `name`, or the file name.
-    public var name: String
+    public var name: String {
+        _read { yield storage.name }
+        _modify {
+            makeUnique()
+            yield &storage.name
+        }
+        set {
+            makeUnique()
+            storage.name = newValue
+        }
+    }
     /// Where the name was written, or the document's start when it comes from
     /// the file name: E014 points here.
-    public var nameSpan: SourceSpan
-    public var logo: LogoSyntax
-    public var dark: LogoSyntax?
+    public var nameSpan: SourceSpan {
+        _read { yield storage.nameSpan }
+        _modify {
+            makeUnique()
+            yield &storage.nameSpan
+        }
+        set {
+            makeUnique()
+            storage.nameSpan = newValue
+        }
+    }
+    public var logo: LogoSyntax {
+        _read { yield storage.logo }
+        _modify {
+            makeUnique()
+            yield &storage.logo
+        }
+        set {
+            makeUnique()
+            storage.logo = newValue
+        }
+    }
+    public var dark: LogoSyntax? {
+        _read { yield storage.dark }
+        _modify {
+            makeUnique()
+            yield &storage.dark
+        }
+        set {
+            makeUnique()
+            storage.dark = newValue
+        }
+    }
     /// The spec's own pictures, then its targets' files, in path order.
-    public var outputs: [OutputFile]
+    public var outputs: [OutputFile] {
+        _read { yield storage.outputs }
+        _modify {
+            makeUnique()
+            yield &storage.outputs
+        }
+        set {
+            makeUnique()
+            storage.outputs = newValue
+        }
+    }
     /// Absolute paths of the partials merged under it, directly or not.
-    public var partials: [String] = []
+    public var partials: [String] {
+        _read { yield storage.partials }
+        _modify {
+            makeUnique()
+            yield &storage.partials
+        }
+        set {
+            makeUnique()
+            storage.partials = newValue
+        }
+    }
     /// The spec file's and the partials' stamps when they were read, by the
     /// path read (`input.path`, `partials`).
-    public var readStamps: [String: FileReader.Stamp] = [:]
+    public var readStamps: [String: FileReader.Stamp] {
+        _read { yield storage.readStamps }
+        _modify {
+            makeUnique()
+            yield &storage.readStamps
+        }
+        set {
+            makeUnique()
+            storage.readStamps = newValue
+        }
+    }
     /// Where `template: true` was written; nil for a spec that is not a
     /// template (and for a template's instances). `isTemplate` reads it.
-    public internal(set) var templateKey: SourceSpan? = nil
+    public internal(set) var templateKey: SourceSpan? {
+        _read { yield storage.templateKey }
+        _modify {
+            makeUnique()
+            yield &storage.templateKey
+        }
+        set {
+            makeUnique()
+            storage.templateKey = newValue
+        }
+    }
+
+    init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String] = [], readStamps: [String: FileReader.Stamp] = [:]) {
+        storage = Storage(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: dark, outputs: outputs, partials: partials, readStamps: readStamps)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    /// The fields, changed only through the one `CheckedSpec` that holds them (`makeUnique`).
+    private final class Storage: @unchecked Sendable {
+        var input: SpecInput
+        var name: String
+        var nameSpan: SourceSpan
+        var logo: LogoSyntax
+        var dark: LogoSyntax?
+        var outputs: [OutputFile]
+        var partials: [String] = []
+        var readStamps: [String: FileReader.Stamp] = [:]
+        var templateKey: SourceSpan? = nil
+
+        init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String], readStamps: [String: FileReader.Stamp]) {
+            self.input = input
+            self.name = name
+            self.nameSpan = nameSpan
+            self.logo = logo
+            self.dark = dark
+            self.outputs = outputs
+            self.partials = partials
+            self.readStamps = readStamps
+        }
+
+        init(copying other: Storage) {
+            input = other.input
+            name = other.name
+            nameSpan = other.nameSpan
+            logo = other.logo
+            dark = other.dark
+            outputs = other.outputs
+            partials = other.partials
+            readStamps = other.readStamps
+            templateKey = other.templateKey
+        }
+    }
 }
 
 extension CheckedSpec {
