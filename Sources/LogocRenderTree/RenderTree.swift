@@ -7,7 +7,11 @@ import LogocCore
 /// are resolved to a family of the bundled set or a font file; gradients are
 /// stops along a line (or circle) in canvas pixels; an image's placement is
 /// a rectangle in canvas pixels. Nothing here refers to YAML.
-public struct RenderTree: Sendable, Equatable {
+///
+/// A class, though nothing in it changes: a tree (296 bytes, with its text
+/// run) was copied whole wherever a plan, a measurement or a variant took
+/// one; now a copy is a reference.
+public final class RenderTree: Sendable, Equatable {
     /// Edge of the square canvas at scale 1, in pixels.
     public let size: Int
     public let shape: Shape
@@ -21,6 +25,10 @@ public struct RenderTree: Sendable, Equatable {
         self.background = background
         self.border = border
         self.text = text
+    }
+
+    public static func == (a: RenderTree, b: RenderTree) -> Bool {
+        a === b || (a.size == b.size && a.shape == b.shape && a.background == b.background && a.border == b.border && a.text == b.text)
     }
 }
 
