@@ -36,6 +36,26 @@ struct ColorParserTests {
     }
 }
 
+/// `TextSyntax.shown`, kept once worked out, follows every later change.
+struct SettledShownTests {
+    @Test func aSettledTextFollowsItsChanges() {
+        let at = SourceSpan.startOf("a.yaml")
+        var text = TextSyntax()
+        text.initials = Located("Ada Lovelace", at: at)
+        text.settleShown()
+        #expect(text.shown?.value == "AL")
+        let copy = text
+        text.initials = Located("Grace Hopper", at: at)
+        #expect(text.shown?.value == "GH")
+        #expect(copy.shown?.value == "AL")  // the copy keeps its own
+        text.settleShown()
+        text.maxLength = Located(1, at: at)
+        #expect(text.shown?.value == "G")
+        text.content = Located("hello", at: at)
+        #expect(text.shown?.value == "h")
+    }
+}
+
 struct InitialsTests {
     @Test(arguments: [
         ("John Karmarkar", "JK"), ("Jean-Luc Picard", "JP"), ("Ada", "A"), ("李小龍", "李"),

@@ -238,6 +238,7 @@ struct SyntaxDecoder {
         }
         text.color = fields["color"].flatMap { chosenColour($0.value) }
         text.initialsStyle = fields["initialsStyle"].flatMap { choice($0.value, key: "initialsStyle", LanguageSchema.text.words("initialsStyle"), InitialsStyle.self) }
+        text.settleShown()
         return Located(text, at: node.span)
     }
 
