@@ -64,17 +64,17 @@ struct SyntaxDecoder {
                                           help: context.map { "write '\($0):' followed by indented keys" } ?? "write 'key: value' lines"))
             return nil
         }
-        var result = Fields()
-        result.pairs.reserveCapacity(pairs.count)
+        var result = Fields(pairs)
         // Known keys an unknown key was taken for (`intials` → `initials`):
         // E002 already says to write them, so their absence is no second error.
         var suggested: Set<String> = []
-        for pair in pairs {
-            guard let key = pair.key.scalar else { continue }
+        for i in pairs.indices {
+            guard let key = pairs[i].key.scalar else { continue }
             if spec[key] != nil {
-                result[key] = pair
+                result.keep(i)
                 continue
             }
+            let pair = pairs[i]
             if spec.notHere.contains(key) {
                 // `dark` and `small` (the mappings with such keys) name themselves in `context`.
                 let variant = context ?? "dark"
@@ -112,13 +112,14 @@ struct SyntaxDecoder {
                 diagnostics.append(Diagnostic(.E004, "\(where_()) needs one of " + Self.list(group, quote: true, or: true), at: node.span,
                                               help: "add one of " + Self.list(group, quote: true, or: true)))
             } else if present.count > 1 {
-                let set = present.compactMap { result[$0] }.sorted { $0.key.span < $1.key.span }
+                // Only the one written first is kept.
+                let set = present.compactMap { result.position(of: $0) }.sorted { pairs[$0].key.span < pairs[$1].key.span }
                 guard let first = set.first, let second = set.last else { continue }
                 diagnostics.append(Diagnostic(.E004, "\(where_()) sets both " + Self.list(present, quote: true, or: false) + "; they exclude each other",
-                                              at: second.key.span, help: "keep only one of " + Self.list(group, quote: true, or: true),
-                                              notes: [.init("'\(first.key.scalar ?? "")' is set here", at: first.key.span)]))
-                for key in present { result[key] = nil }
-                result[present[0]] = first
+                                              at: pairs[second].key.span, help: "keep only one of " + Self.list(group, quote: true, or: true),
+                                              notes: [.init("'\(pairs[first].key.scalar ?? "")' is set here", at: pairs[first].key.span)]))
+                for key in present { result.drop(key) }
+                result.keep(first)
             }
         }
         return result
@@ -127,25 +128,36 @@ struct SyntaxDecoder {
     /// A mapping's pairs whose keys its schema knows, found by key. A
     /// mapping has a few keys, so a key is found by comparing it with each
     /// (keys are short: two words compared), where a dictionary hashed every
-    /// key asked, present or not, 80 times a spec (2 % of a check).
+    /// key asked, present or not, 80 times a spec (2 % of a check). The
+    /// pairs are the mapping's own array, shared, with the positions of
+    /// those kept: copying each kept pair in (two nodes, their texts and
+    /// spans retained) was most of this.
     struct Fields {
-        fileprivate(set) var pairs: [YAMLNode.Pair] = []
+        private let all: [YAMLNode.Pair]
+        /// Positions in `all` of the pairs kept, in the order written.
+        private var kept: [Int] = []
 
-        subscript(key: String) -> YAMLNode.Pair? {
-            get { YAMLNode.index(of: key, in: pairs).map { pairs[$0] } }
-            set {
-                let at = YAMLNode.index(of: key, in: pairs)
-                switch (at, newValue) {
-                case (let i?, let pair?): pairs[i] = pair
-                case (let i?, nil): pairs.remove(at: i)
-                case (nil, let pair?): pairs.append(pair)
-                case (nil, nil): break
-                }
-            }
+        init(_ pairs: [YAMLNode.Pair]) {
+            all = pairs
+            kept.reserveCapacity(pairs.count)
         }
 
+        subscript(key: String) -> YAMLNode.Pair? {
+            position(of: key).map { all[$0] }
+        }
+
+        /// Where the kept pair of `key` is among the mapping's pairs.
+        func position(of key: String) -> Int? {
+            for i in kept where all[i].key.isScalar(key) { return i }
+            return nil
+        }
+
+        mutating func keep(_ position: Int) { kept.append(position) }
+
+        mutating func drop(_ key: String) { kept.removeAll { all[$0].key.isScalar(key) } }
+
         /// The keys, in the order written.
-        var keys: [String] { pairs.compactMap(\.key.scalar) }
+        var keys: [String] { kept.compactMap { all[$0].key.scalar } }
     }
 
     // MARK: Values
