@@ -113,131 +113,62 @@ public struct OutputFile: Sendable, Hashable, Comparable {
 /// A spec that passed the front end: its AST (and its dark variant's) and
 /// the files it will write.
 public struct CheckedSpec: Sendable {
-    // The fields live in a box shared by copies until one changes (copy on
-    // write): a checked spec goes from its file's check into the run's
-    // report, its claims and its drawing, and each copy retained (and each
-    // copy's end released) every text and list in it.
-    private var storage: Storage
+    // Its fields live in a box that copies share (`CopyOnWrite`): a checked
+    // spec goes from its file's check into the run's report, its claims and
+    // its drawing, and each copy retained every text and list in it.
+    private var fields: CopyOnWrite<Fields>
 
     public var input: SpecInput {
-        _read { yield storage.input }
-        _modify {
-            makeUnique()
-            yield &storage.input
-        }
-        set {
-            makeUnique()
-            storage.input = newValue
-        }
+        _read { yield fields.value.input }
+        _modify { yield &fields.value.input }
     }
     /// `name`, or the file name.
     public var name: String {
-        _read { yield storage.name }
-        _modify {
-            makeUnique()
-            yield &storage.name
-        }
-        set {
-            makeUnique()
-            storage.name = newValue
-        }
+        _read { yield fields.value.name }
+        _modify { yield &fields.value.name }
     }
     /// Where the name was written, or the document's start when it comes from
     /// the file name: E014 points here.
     public var nameSpan: SourceSpan {
-        _read { yield storage.nameSpan }
-        _modify {
-            makeUnique()
-            yield &storage.nameSpan
-        }
-        set {
-            makeUnique()
-            storage.nameSpan = newValue
-        }
+        _read { yield fields.value.nameSpan }
+        _modify { yield &fields.value.nameSpan }
     }
     public var logo: LogoSyntax {
-        _read { yield storage.logo }
-        _modify {
-            makeUnique()
-            yield &storage.logo
-        }
-        set {
-            makeUnique()
-            storage.logo = newValue
-        }
+        _read { yield fields.value.logo }
+        _modify { yield &fields.value.logo }
     }
     public var dark: LogoSyntax? {
-        _read { yield storage.dark }
-        _modify {
-            makeUnique()
-            yield &storage.dark
-        }
-        set {
-            makeUnique()
-            storage.dark = newValue
-        }
+        _read { yield fields.value.dark }
+        _modify { yield &fields.value.dark }
     }
     /// The spec's own pictures, then its targets' files, in path order.
     public var outputs: [OutputFile] {
-        _read { yield storage.outputs }
-        _modify {
-            makeUnique()
-            yield &storage.outputs
-        }
-        set {
-            makeUnique()
-            storage.outputs = newValue
-        }
+        _read { yield fields.value.outputs }
+        _modify { yield &fields.value.outputs }
     }
     /// Absolute paths of the partials merged under it, directly or not.
     public var partials: [String] {
-        _read { yield storage.partials }
-        _modify {
-            makeUnique()
-            yield &storage.partials
-        }
-        set {
-            makeUnique()
-            storage.partials = newValue
-        }
+        _read { yield fields.value.partials }
+        _modify { yield &fields.value.partials }
     }
     /// The spec file's and the partials' stamps when they were read, by the
     /// path read (`input.path`, `partials`).
     public var readStamps: [String: FileReader.Stamp] {
-        _read { yield storage.readStamps }
-        _modify {
-            makeUnique()
-            yield &storage.readStamps
-        }
-        set {
-            makeUnique()
-            storage.readStamps = newValue
-        }
+        _read { yield fields.value.readStamps }
+        _modify { yield &fields.value.readStamps }
     }
     /// Where `template: true` was written; nil for a spec that is not a
     /// template (and for a template's instances). `isTemplate` reads it.
     public internal(set) var templateKey: SourceSpan? {
-        _read { yield storage.templateKey }
-        _modify {
-            makeUnique()
-            yield &storage.templateKey
-        }
-        set {
-            makeUnique()
-            storage.templateKey = newValue
-        }
+        _read { yield fields.value.templateKey }
+        _modify { yield &fields.value.templateKey }
     }
 
     init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String] = [], readStamps: [String: FileReader.Stamp] = [:]) {
-        storage = Storage(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: dark, outputs: outputs, partials: partials, readStamps: readStamps)
+        fields = CopyOnWrite(Fields(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: dark, outputs: outputs, partials: partials, readStamps: readStamps))
     }
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-    }
-
-    /// The fields, changed only through the one `CheckedSpec` that holds them (`makeUnique`).
-    private final class Storage: @unchecked Sendable {
+    private struct Fields: Sendable {
         var input: SpecInput
         var name: String
         var nameSpan: SourceSpan
@@ -247,29 +178,6 @@ public struct CheckedSpec: Sendable {
         var partials: [String] = []
         var readStamps: [String: FileReader.Stamp] = [:]
         var templateKey: SourceSpan? = nil
-
-        init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String], readStamps: [String: FileReader.Stamp]) {
-            self.input = input
-            self.name = name
-            self.nameSpan = nameSpan
-            self.logo = logo
-            self.dark = dark
-            self.outputs = outputs
-            self.partials = partials
-            self.readStamps = readStamps
-        }
-
-        init(copying other: Storage) {
-            input = other.input
-            name = other.name
-            nameSpan = other.nameSpan
-            logo = other.logo
-            dark = other.dark
-            outputs = other.outputs
-            partials = other.partials
-            readStamps = other.readStamps
-            templateKey = other.templateKey
-        }
     }
 }
 

@@ -54,6 +54,19 @@ struct SettledShownTests {
         text.content = Located("hello", at: at)
         #expect(text.shown?.value == "h")
     }
+
+    /// Settling is no part of a text's value: a settled text equals the same text unsettled.
+    @Test func settlingChangesNoComparison() {
+        let at = SourceSpan.startOf("a.yaml")
+        var settled = TextSyntax()
+        settled.initials = Located("Ada Lovelace", at: at)
+        let unsettled = settled
+        settled.settleShown()
+        #expect(settled == unsettled)
+        var other = unsettled
+        other.uppercase = Located(false, at: at)
+        #expect(other != settled)
+    }
 }
 
 struct InitialsTests {

@@ -4,235 +4,106 @@ import LogocCore
 /// keeps the place it was written, `nil` means "not written", no defaults are
 /// applied, and `$palette` names are still names.
 public struct LogoSyntax: Sendable, Equatable {
-    // The fields live in a box that copies share until one of them changes
-    // one (copy on write): a spec's syntax is copied whole many times on
-    // its way from the decoder to the drawing (into the checked spec, its
-    // variants, each plan), and at 1,656 bytes each copy was a memmove and
-    // a retain of every text in it (5 % of a `check` of 100,000 specs went
-    // to `memmove` alone).
-    private var storage = Storage()
+    // Its fields live in a box that copies share (`CopyOnWrite`): a spec's
+    // syntax, 1,656 bytes, was copied whole several times per spec.
+    private var fields = CopyOnWrite(Fields())
 
     /// `version`
     public var version: Located<Int>? {
-        _read { yield storage.version }
-        _modify {
-            makeUnique()
-            yield &storage.version
-        }
-        set {
-            makeUnique()
-            storage.version = newValue
-        }
+        _read { yield fields.value.version }
+        _modify { yield &fields.value.version }
     }
     /// `name`
     public var name: Located<String>? {
-        _read { yield storage.name }
-        _modify {
-            makeUnique()
-            yield &storage.name
-        }
-        set {
-            makeUnique()
-            storage.name = newValue
-        }
+        _read { yield fields.value.name }
+        _modify { yield &fields.value.name }
     }
     /// `template`: true makes the spec a template, drawn once per person
     /// (docs/templates.md), whose text needs neither `content` nor `initials`.
     public var template: Located<Bool>? {
-        _read { yield storage.template }
-        _modify {
-            makeUnique()
-            yield &storage.template
-        }
-        set {
-            makeUnique()
-            storage.template = newValue
-        }
+        _read { yield fields.value.template }
+        _modify { yield &fields.value.template }
     }
     /// `size`
     public var size: Located<Int>? {
-        _read { yield storage.size }
-        _modify {
-            makeUnique()
-            yield &storage.size
-        }
-        set {
-            makeUnique()
-            storage.size = newValue
-        }
+        _read { yield fields.value.size }
+        _modify { yield &fields.value.size }
     }
     /// `shape`
     public var shape: Located<ShapeSyntax>? {
-        _read { yield storage.shape }
-        _modify {
-            makeUnique()
-            yield &storage.shape
-        }
-        set {
-            makeUnique()
-            storage.shape = newValue
-        }
+        _read { yield fields.value.shape }
+        _modify { yield &fields.value.shape }
     }
     /// Where the key `shape` was written, even when its value was refused:
     /// `cornerRadius` is judged against the shape only once the shape is valid.
     public var shapeKey: SourceSpan? {
-        _read { yield storage.shapeKey }
-        _modify {
-            makeUnique()
-            yield &storage.shapeKey
-        }
-        set {
-            makeUnique()
-            storage.shapeKey = newValue
-        }
+        _read { yield fields.value.shapeKey }
+        _modify { yield &fields.value.shapeKey }
     }
     /// `cornerRadius`
     public var cornerRadius: Located<LengthSyntax>? {
-        _read { yield storage.cornerRadius }
-        _modify {
-            makeUnique()
-            yield &storage.cornerRadius
-        }
-        set {
-            makeUnique()
-            storage.cornerRadius = newValue
-        }
+        _read { yield fields.value.cornerRadius }
+        _modify { yield &fields.value.cornerRadius }
     }
     /// `background`
     public var background: Located<BackgroundSyntax>? {
-        _read { yield storage.background }
-        _modify {
-            makeUnique()
-            yield &storage.background
-        }
-        set {
-            makeUnique()
-            storage.background = newValue
-        }
+        _read { yield fields.value.background }
+        _modify { yield &fields.value.background }
     }
     /// `text`
     public var text: Located<TextSyntax>? {
-        _read { yield storage.text }
-        _modify {
-            makeUnique()
-            yield &storage.text
-        }
-        set {
-            makeUnique()
-            storage.text = newValue
-        }
+        _read { yield fields.value.text }
+        _modify { yield &fields.value.text }
     }
     /// Where the key `text` was written: diagnostics about auto text point here.
     public var textKey: SourceSpan? {
-        _read { yield storage.textKey }
-        _modify {
-            makeUnique()
-            yield &storage.textKey
-        }
-        set {
-            makeUnique()
-            storage.textKey = newValue
-        }
+        _read { yield fields.value.textKey }
+        _modify { yield &fields.value.textKey }
     }
     /// `border`
     public var border: Located<BorderSyntax>? {
-        _read { yield storage.border }
-        _modify {
-            makeUnique()
-            yield &storage.border
-        }
-        set {
-            makeUnique()
-            storage.border = newValue
-        }
+        _read { yield fields.value.border }
+        _modify { yield &fields.value.border }
     }
     /// `contrast`, or `contrast.minimum` of the mapping form.
     public var contrast: Located<ContrastSyntax>? {
-        _read { yield storage.contrast }
-        _modify {
-            makeUnique()
-            yield &storage.contrast
-        }
-        set {
-            makeUnique()
-            storage.contrast = newValue
-        }
+        _read { yield fields.value.contrast }
+        _modify { yield &fields.value.contrast }
     }
     /// `contrast.colorVision`: deficiencies the contrast is re-checked under.
     public var colorVision: Located<[ColorVision]>? {
-        _read { yield storage.colorVision }
-        _modify {
-            makeUnique()
-            yield &storage.colorVision
-        }
-        set {
-            makeUnique()
-            storage.colorVision = newValue
-        }
+        _read { yield fields.value.colorVision }
+        _modify { yield &fields.value.colorVision }
     }
     /// `output`
     public var output: Located<OutputSyntax>? {
-        _read { yield storage.output }
-        _modify {
-            makeUnique()
-            yield &storage.output
-        }
-        set {
-            makeUnique()
-            storage.output = newValue
-        }
+        _read { yield fields.value.output }
+        _modify { yield &fields.value.output }
     }
     /// `targets`: where the pictures land (favicon set, …).
     public var targets: Located<TargetsSyntax>? {
-        _read { yield storage.targets }
-        _modify {
-            makeUnique()
-            yield &storage.targets
-        }
-        set {
-            makeUnique()
-            storage.targets = newValue
-        }
+        _read { yield fields.value.targets }
+        _modify { yield &fields.value.targets }
     }
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
     public var dark: Located<DarkVariant>? {
-        _read { yield storage.dark }
-        _modify {
-            makeUnique()
-            yield &storage.dark
-        }
-        set {
-            makeUnique()
-            storage.dark = newValue
-        }
+        _read { yield fields.value.dark }
+        _modify { yield &fields.value.dark }
     }
     /// `small`: the drawings for outputs at most `maxSize` pixels wide,
     /// located at the key `small`.
     public var small: Located<SmallVariant>? {
-        _read { yield storage.small }
-        _modify {
-            makeUnique()
-            yield &storage.small
-        }
-        set {
-            makeUnique()
-            storage.small = newValue
-        }
+        _read { yield fields.value.small }
+        _modify { yield &fields.value.small }
     }
 
     public init() {}
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-    }
-
     public static func == (a: LogoSyntax, b: LogoSyntax) -> Bool {
-        a.storage === b.storage || a.storage.fieldsEqual(b.storage)
+        a.fields.sharesBox(with: b.fields) || a.fields.value == b.fields.value
     }
 
-    /// The fields. Changed only through a `LogoSyntax` that holds the only
-    /// reference (`makeUnique`), so a box shared between threads is never written.
-    private final class Storage: @unchecked Sendable {
+    private struct Fields: Sendable, Equatable {
         var version: Located<Int>?
         var name: Located<String>?
         var template: Located<Bool>?
@@ -250,48 +121,6 @@ public struct LogoSyntax: Sendable, Equatable {
         var targets: Located<TargetsSyntax>?
         var dark: Located<DarkVariant>?
         var small: Located<SmallVariant>?
-
-        init() {}
-
-        init(copying other: Storage) {
-            version = other.version
-            name = other.name
-            template = other.template
-            size = other.size
-            shape = other.shape
-            shapeKey = other.shapeKey
-            cornerRadius = other.cornerRadius
-            background = other.background
-            text = other.text
-            textKey = other.textKey
-            border = other.border
-            contrast = other.contrast
-            colorVision = other.colorVision
-            output = other.output
-            targets = other.targets
-            dark = other.dark
-            small = other.small
-        }
-
-        func fieldsEqual(_ other: Storage) -> Bool {
-            version == other.version
-                && name == other.name
-                && template == other.template
-                && size == other.size
-                && shape == other.shape
-                && shapeKey == other.shapeKey
-                && cornerRadius == other.cornerRadius
-                && background == other.background
-                && text == other.text
-                && textKey == other.textKey
-                && border == other.border
-                && contrast == other.contrast
-                && colorVision == other.colorVision
-                && output == other.output
-                && targets == other.targets
-                && dark == other.dark
-                && small == other.small
-        }
     }
 }
 

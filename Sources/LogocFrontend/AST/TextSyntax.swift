@@ -2,128 +2,75 @@ import LogocCore
 
 /// `text`, after the string shorthand became `{content: …}`.
 public struct TextSyntax: Sendable, Equatable {
-    // The fields live in a box shared by copies until one changes (copy on
-    // write), as `LogoSyntax`'s do: at 528 bytes a text was copied whole
-    // wherever it was read out of its spec.
-    private var storage = Storage()
+    // Its fields live in a box that copies share (`CopyOnWrite`), as
+    // `LogoSyntax`'s do: at 528 bytes a text was copied whole wherever it
+    // was read out of its spec.
+    private var fields = CopyOnWrite(Fields())
 
     public var content: Located<String>? {
-        _read { yield storage.content }
+        _read { yield fields.value.content }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.content
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.content = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.content
         }
     }
     public var initials: Located<String>? {
-        _read { yield storage.initials }
+        _read { yield fields.value.initials }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.initials
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.initials = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.initials
         }
     }
     public var maxLength: Located<Int>? {
-        _read { yield storage.maxLength }
+        _read { yield fields.value.maxLength }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.maxLength
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.maxLength = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.maxLength
         }
     }
     public var uppercase: Located<Bool>? {
-        _read { yield storage.uppercase }
+        _read { yield fields.value.uppercase }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.uppercase
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.uppercase = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.uppercase
         }
     }
     public var font: Located<FontSyntax>? {
-        _read { yield storage.font }
+        _read { yield fields.value.font }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.font
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.font = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.font
         }
     }
     public var size: Located<TextSizeSyntax>? {
-        _read { yield storage.size }
+        _read { yield fields.value.size }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.size
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.size = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.size
         }
     }
     public var color: Located<TextColorSyntax>? {
-        _read { yield storage.color }
+        _read { yield fields.value.color }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.color
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.color = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.color
         }
     }
     /// `initialsStyle`
     public var initialsStyle: Located<InitialsStyle>? {
-        _read { yield storage.initialsStyle }
+        _read { yield fields.value.initialsStyle }
         _modify {
-            makeUnique()
-            storage.settled = nil
-            yield &storage.initialsStyle
-        }
-        set {
-            makeUnique()
-            storage.settled = nil
-            storage.initialsStyle = newValue
+            fields.value.settled = Settled()
+            yield &fields.value.initialsStyle
         }
     }
     public init() {}
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-    }
-
     public static func == (a: TextSyntax, b: TextSyntax) -> Bool {
-        a.storage === b.storage || a.storage.fieldsEqual(b.storage)
+        a.fields.sharesBox(with: b.fields) || a.fields.value == b.fields.value
     }
 
-    /// The fields, changed only through the one `TextSyntax` that holds them (`makeUnique`).
-    private final class Storage: @unchecked Sendable {
+    private struct Fields: Sendable, Equatable {
         var content: Located<String>?
         var initials: Located<String>?
         var maxLength: Located<Int>?
@@ -132,40 +79,23 @@ public struct TextSyntax: Sendable, Equatable {
         var size: Located<TextSizeSyntax>?
         var color: Located<TextColorSyntax>?
         var initialsStyle: Located<InitialsStyle>?
-        /// `shown`, worked out by `settleShown` (nil: not, or a field changed since).
-        var settled: Located<String>??
+        /// `shown`, once worked out by `settleShown`, until a field changes.
+        var settled = Settled()
+    }
 
-        init() {}
-
-        init(copying other: Storage) {
-            content = other.content
-            initials = other.initials
-            maxLength = other.maxLength
-            uppercase = other.uppercase
-            font = other.font
-            size = other.size
-            color = other.color
-            initialsStyle = other.initialsStyle
-            settled = other.settled
-        }
-
-        func fieldsEqual(_ other: Storage) -> Bool {
-            content == other.content
-                && initials == other.initials
-                && maxLength == other.maxLength
-                && uppercase == other.uppercase
-                && font == other.font
-                && size == other.size
-                && color == other.color
-                && initialsStyle == other.initialsStyle
-        }
+    /// `shown` as it was worked out: made from the fields, so no part of
+    /// comparing them.
+    private struct Settled: Sendable, Equatable {
+        /// Nil when not worked out.
+        var shown: Located<String>??
+        static func == (_: Settled, _: Settled) -> Bool { true }
     }
 
     /// The text as it will be drawn: `content`, or the initials of
     /// `initials`; cut to `maxLength` grapheme clusters (2 by default for
     /// initials), then upper-cased when `uppercase` (default: for initials).
     public var shown: Located<String>? {
-        if let settled = storage.settled { return settled }
+        if let settled = fields.value.settled.shown { return settled }
         return shownAfresh
     }
 
@@ -174,9 +104,7 @@ public struct TextSyntax: Sendable, Equatable {
     /// and each answer was a look-up of the initials under a lock that both
     /// cores take (1.5 % of a `check`).
     mutating func settleShown() {
-        let shown = shownAfresh
-        makeUnique()
-        storage.settled = .some(shown)
+        fields.value.settled = Settled(shown: .some(shownAfresh))
     }
 
     private var shownAfresh: Located<String>? {
