@@ -28,8 +28,11 @@ public struct CopyOnWrite<Value> {
         }
     }
 
-    /// Whether both share one box, so hold the same value without comparing it.
-    @inlinable public func sharesBox(with other: Self) -> Bool { box === other.box }
+}
+
+/// Two copies that share a box hold one value, without comparing it.
+extension CopyOnWrite: Equatable where Value: Equatable {
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.box.value == b.box.value }
 }
 
 // A box is only written through its only owner (`value`'s `_modify`), so a

@@ -260,8 +260,8 @@ public enum BuildRun {
         var spool = options.outputDirectory == nil ? DiagnosticSpool(budget: options.diagnosticBudget) : nil
         // The chunks: of the plan's dirty files, or as discovery finds them.
         var start = 0
-        var chunks = ChunkSource(plan: stream == nil ? plan : nil, stream: stream, size: options.filesPerChunk, counting: options.progress != nil)
-        chunks.prefetches = options.outputDirectory == nil
+        var chunks = ChunkSource(plan: stream == nil ? plan : nil, stream: stream, size: options.filesPerChunk, counting: options.progress != nil,
+                                 prefetching: options.outputDirectory == nil)
         while let files = chunks.next(into: context, root: project.paths.root, clock: options.clock) {
             defer { start += files.count }
             let chunk = executor.run(files, remaining: chunks.remaining(after: start + files.count))
@@ -342,8 +342,8 @@ extension BuildRun {
         private var taken = 0
         private(set) var unreadable: Discovery.MissingPath?
 
-        init(plan: BuildPlan?, stream: Discovery.Stream?, size: Int, counting: Bool) {
-            (self.plan, self.stream, self.size) = (plan, stream, size)
+        init(plan: BuildPlan?, stream: Discovery.Stream?, size: Int, counting: Bool, prefetching: Bool = false) {
+            (self.plan, self.stream, self.size, prefetches) = (plan, stream, size, prefetching)
             if counting, var copy = stream {
                 var count = 0
                 while let some = try? copy.next(upTo: 4096), !some.isEmpty { count += some.count }
@@ -396,13 +396,13 @@ extension BuildRun {
         /// Whether the next chunk is found while this one is worked on
         /// (`Ahead`): for a run that writes nothing, whose work cannot
         /// change what discovery finds.
-        var prefetches = false
+        private let prefetches: Bool
         /// The next chunk, being found on another thread.
         private var ahead: Ahead?
 
         /// A chunk discovery found, with the paths relative to the root and
         /// the stream to go on from.
-        struct Found: @unchecked Sendable {
+        struct Found: Sendable {
             var stream: Discovery.Stream
             var files: Result<[SpecInput], Discovery.MissingPath>
             var relatives: [String: String] = [:]
@@ -428,10 +428,8 @@ extension BuildRun {
             private var found: Found?
 
             init(_ stream: Discovery.Stream, size: Int, root: String, clock: StageClock?) {
-                // (Handed over whole: only this thread uses the stream until `wait`.)
-                let from = Found(stream: stream, files: .success([]))
                 Self.queue.async { [self] in
-                    found = ChunkSource.find(in: from.stream, size: size, root: root, clock: clock)
+                    found = ChunkSource.find(in: stream, size: size, root: root, clock: clock)
                     done.signal()
                 }
             }

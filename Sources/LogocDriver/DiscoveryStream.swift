@@ -6,7 +6,7 @@ extension Discovery {
     /// time in exactly `inputs`' order, without listing them all first: a
     /// `check` of a million specs keeps one folder's names at a time, not
     /// a million `SpecInput`s (issue 21).
-    public struct Stream {
+    public struct Stream: Sendable {
         private var paths: ArraySlice<String>
         private var walk: Walk?
         /// The current folder argument: how its files are named.
@@ -73,7 +73,7 @@ extension Discovery {
     /// order of the whole paths. Linear in the folders: each is opened
     /// once, and a folder is known again (a link back to an enclosing one)
     /// by its device and inode, not by `realpath`.
-    struct Walk {
+    struct Walk: Sendable {
         private let directory: String
         /// The open folders, innermost last: each one's sorted entries and the next to take.
         private var stack: [(relative: String, depth: Int, entries: [Entry], next: Int)] = []
@@ -83,7 +83,7 @@ extension Discovery {
         private let base: Int
 
         /// One name in a folder, and what the walk does with it.
-        private struct Entry {
+        private struct Entry: Sendable {
             let name: String
             /// Enter it (a folder), or report it (a spec file, or a folder too deep or too long: `problem`).
             let enters: Bool

@@ -43,12 +43,8 @@ struct OutputClaims: Sendable {
 
     /// The hash of a path: FNV-1a (`hash`); a test gives one that collides.
     private let hashing: @Sendable (String) -> UInt64
-    /// Whether `hashing` is `hash`, which a `Prepared` claim's hashes were made with.
-    private let hashesAsPrepared: Bool
 
-    init() { (hashing, hashesAsPrepared) = (OutputClaims.hash, true) }
-
-    init(hash: @escaping @Sendable (String) -> UInt64) { (hashing, hashesAsPrepared) = (hash, false) }
+    init(hash: @escaping @Sendable (String) -> UInt64 = OutputClaims.hash) { hashing = hash }
 
     /// Whether nothing was claimed.
     var isEmpty: Bool { count == 0 }
@@ -59,14 +55,8 @@ struct OutputClaims: Sendable {
 
     /// The spec that claimed `path`, if any.
     func claimant(of path: String) -> Claimant? {
-        claimant(of: path, hash: nil)
-    }
-
-    /// The spec that claimed `path`; `hash`: the path's `hash`, made
-    /// beforehand (`Prepared.hashes`).
-    func claimant(of path: String, hash prepared: UInt64?) -> Claimant? {
         guard count > 0, let records else { return nil }
-        let hash = hashesAsPrepared ? prepared ?? hashing(path) : hashing(path)
+        let hash = hashing(path)
         let fingerprint = hash >> UInt64(Self.offsetBits)
         var slot = start(of: hash)
         while slots[slot] != 0 {
@@ -85,13 +75,10 @@ struct OutputClaims: Sendable {
     /// than a copy.
     struct Prepared: Sendable, Equatable {
         let paths: [String]
-        /// Each path's `hash`.
-        let hashes: [UInt64]
         fileprivate let record: [UInt8]
 
         init(_ paths: [String], for claimant: Claimant) {
             self.paths = paths
-            hashes = paths.map(OutputClaims.hash)
             record = paths.isEmpty ? [] : ClaimRecords.encode(claimant, paths: paths)
         }
     }
@@ -112,9 +99,9 @@ struct OutputClaims: Sendable {
             lost = true
             return
         }
-        for (path, hash) in zip(paths, prepared.hashes) {
+        for path in paths {
             if (count + 1) * 3 > slots.count * 2 { grow(records) }
-            insert(hashesAsPrepared ? hash : hashing(path), offset: offset)
+            insert(hashing(path), offset: offset)
             count += 1
         }
     }

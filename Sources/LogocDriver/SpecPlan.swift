@@ -57,11 +57,10 @@ struct SpecPlan {
         self.trees = trees
         let variants = Self.variants(spec, trees: trees)
         // Every drawing some output uses, each once (light, dark, small, dark small).
-        // By index: iterating copied each variant, its syntax and all (as does `checkTextSize`).
         var seen: [RenderTree] = []
-        for i in variants.indices where !variants[i].outputs.isEmpty && !seen.contains(variants[i].tree) {
-            seen.append(variants[i].tree)
-            measure(variants[i].tree, logo: variants[i].logo, renderer: renderer, use: use(variants[i].tree))
+        for variant in variants where !variant.outputs.isEmpty && !seen.contains(variant.tree) {
+            seen.append(variant.tree)
+            measure(variant.tree, logo: variant.logo, renderer: renderer, use: use(variant.tree))
         }
         checkTextSize(variants, renderer: renderer)
         checkTargets(spec, renderer: renderer)
@@ -122,32 +121,32 @@ struct SpecPlan {
             var files: [DrawnFile]
         }
         var found: [Found] = []
-        for i in variants.indices where variants[i].tree.text != nil {
-            let size = variants[i].tree.size
-            let files = variants[i].outputs.sorted { ($0.pixels, $0.path) < ($1.pixels, $1.path) }
+        for variant in variants where variant.tree.text != nil {
+            let size = variant.tree.size
+            let files = variant.outputs.sorted { ($0.pixels, $0.path) < ($1.pixels, $1.path) }
             guard let smallest = files.first else { continue }
             // Readable by a generous floor: no need to lay the text out.
-            if let floor = CapHeightBound.floor(variants[i].tree),
+            if let floor = CapHeightBound.floor(variant.tree),
                floor * Double(smallest.pixels) / Double(size) >= TextSizeCheck.minimumCapHeight { continue }
             // Readable whatever the fitting loop does: no need to lay it out at its size.
-            if !measured.contains(where: { $0.tree == variants[i].tree }), let bounds = textBounds(variants[i].tree, renderer: renderer),
+            if !measured.contains(where: { $0.tree == variant.tree }), let bounds = textBounds(variant.tree, renderer: renderer),
                bounds.minimumCapHeight * Double(smallest.pixels) / Double(size) >= TextSizeCheck.minimumCapHeight {
                 decidedFromBounds += 1
                 continue
             }
             do {
-                guard let height = TextSizeCheck.capHeight(of: try measurement(of: variants[i].tree, renderer: renderer), pixels: smallest.pixels),
+                guard let height = TextSizeCheck.capHeight(of: try measurement(of: variant.tree, renderer: renderer), pixels: smallest.pixels),
                       height < TextSizeCheck.minimumCapHeight else { continue }
                 let failing = files.filter { height * Double($0.pixels) / Double(smallest.pixels) < TextSizeCheck.minimumCapHeight }
-                let text = variants[i].logo.text?.value
-                let span = text?.content?.span ?? text?.initials?.span ?? variants[i].logo.textKey ?? nameSpan
+                let text = variant.logo.text?.value
+                let span = text?.content?.span ?? text?.initials?.span ?? variant.logo.textKey ?? nameSpan
                 if let known = found.firstIndex(where: { $0.span == span && TextSizeCheck.format($0.height) == TextSizeCheck.format(height) }) {
                     found[known].files += failing
                 } else {
-                    found.append(Found(isSmall: variants[i].isSmall, span: span, height: height, files: failing))
+                    found.append(Found(isSmall: variant.isSmall, span: span, height: height, files: failing))
                 }
             } catch {
-                report(error, logo: variants[i].logo)
+                report(error, logo: variant.logo)
             }
         }
         for item in found {

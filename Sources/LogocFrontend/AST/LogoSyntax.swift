@@ -99,10 +99,6 @@ public struct LogoSyntax: Sendable, Equatable {
 
     public init() {}
 
-    public static func == (a: LogoSyntax, b: LogoSyntax) -> Bool {
-        a.fields.sharesBox(with: b.fields) || a.fields.value == b.fields.value
-    }
-
     private struct Fields: Sendable, Equatable {
         var version: Located<Int>?
         var name: Located<String>?

@@ -9,66 +9,39 @@ public struct TextSyntax: Sendable, Equatable {
 
     public var content: Located<String>? {
         _read { yield fields.value.content }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.content
-        }
+        _modify { yield &fields.value.unsettled.content }
     }
     public var initials: Located<String>? {
         _read { yield fields.value.initials }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.initials
-        }
+        _modify { yield &fields.value.unsettled.initials }
     }
     public var maxLength: Located<Int>? {
         _read { yield fields.value.maxLength }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.maxLength
-        }
+        _modify { yield &fields.value.unsettled.maxLength }
     }
     public var uppercase: Located<Bool>? {
         _read { yield fields.value.uppercase }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.uppercase
-        }
+        _modify { yield &fields.value.unsettled.uppercase }
     }
     public var font: Located<FontSyntax>? {
         _read { yield fields.value.font }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.font
-        }
+        _modify { yield &fields.value.unsettled.font }
     }
     public var size: Located<TextSizeSyntax>? {
         _read { yield fields.value.size }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.size
-        }
+        _modify { yield &fields.value.unsettled.size }
     }
     public var color: Located<TextColorSyntax>? {
         _read { yield fields.value.color }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.color
-        }
+        _modify { yield &fields.value.unsettled.color }
     }
     /// `initialsStyle`
     public var initialsStyle: Located<InitialsStyle>? {
         _read { yield fields.value.initialsStyle }
-        _modify {
-            fields.value.settled = Settled()
-            yield &fields.value.initialsStyle
-        }
+        _modify { yield &fields.value.unsettled.initialsStyle }
     }
-    public init() {}
 
-    public static func == (a: TextSyntax, b: TextSyntax) -> Bool {
-        a.fields.sharesBox(with: b.fields) || a.fields.value == b.fields.value
-    }
+    public init() {}
 
     private struct Fields: Sendable, Equatable {
         var content: Located<String>?
@@ -81,6 +54,15 @@ public struct TextSyntax: Sendable, Equatable {
         var initialsStyle: Located<InitialsStyle>?
         /// `shown`, once worked out by `settleShown`, until a field changes.
         var settled = Settled()
+
+        /// The fields to change: what was settled goes first.
+        var unsettled: Fields {
+            get { self }
+            _modify {
+                settled = Settled()
+                yield &self
+            }
+        }
     }
 
     /// `shown` as it was worked out: made from the fields, so no part of
