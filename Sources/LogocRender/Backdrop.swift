@@ -230,8 +230,13 @@ final class Backdrop {
 
     /// The whole pixels of `buffer` that `rect` touches; nil when none.
     static func window(of rect: Rect, in buffer: PixelBuffer) -> (x: Range<Int>, y: Range<Int>)? {
+        window(of: rect, width: buffer.width, height: buffer.height)
+    }
+
+    /// The same, in pixels of `width` × `height`.
+    static func window(of rect: Rect, width: Int, height: Int) -> (x: Range<Int>, y: Range<Int>)? {
         let x0 = max(0, Int(saturating: rect.x.rounded(.down))), y0 = max(0, Int(saturating: rect.y.rounded(.down)))
-        let x1 = min(buffer.width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(buffer.height, Int(saturating: (rect.y + rect.height).rounded(.up)))
+        let x1 = min(width, Int(saturating: (rect.x + rect.width).rounded(.up))), y1 = min(height, Int(saturating: (rect.y + rect.height).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
         return (x0..<x1, y0..<y1)
     }

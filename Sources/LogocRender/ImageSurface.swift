@@ -111,7 +111,12 @@ extension PixelBuffer {
     @inline(__always)
     func straightColor(at i: Int) -> RGBA {
         // Little-endian ARGB32: B, G, R, A in memory.
-        let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2], a = bytes[i + 3]
+        Self.straightColor(b: bytes[i], g: bytes[i + 1], r: bytes[i + 2], a: bytes[i + 3])
+    }
+
+    /// The straight-alpha colour of a premultiplied pixel's channels.
+    @inline(__always)
+    static func straightColor(b: UInt8, g: UInt8, r: UInt8, a: UInt8) -> RGBA {
         if a == 255 { return RGBA(r: r, g: g, b: b) }
         if a == 0 { return .transparent }
         func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }

@@ -139,6 +139,7 @@ struct MeasureStage {
             backdrop = Backdrop(darkest: known.darkest, lightest: known.lightest)
             fromGeometry = true
         } else if x1 > x0, y1 > y0 {
+            let ink = Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height)
             let window: PixelBuffer
             if let surface = canvas?.surface {
                 window = try surface.pixels(x0: x0, y0: y0, x1: x1, y1: y1)
@@ -146,15 +147,17 @@ struct MeasureStage {
                 let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
                 cairo_translate(surface.context, -Double(x0), -Double(y0))
                 try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+                // Counted where the pixels are; copied out only for the
+                // exact luminances, when the ranges do not decide.
+                if let minimum, tree.isImage, run.colorVision.isEmpty,
+                   let decided = Self.decide(run, over: try surface.withPixels { LuminanceHistogram($0, in: ink) },
+                                             percentile: Renderer.imagePercentile, minimum: minimum) {
+                    let measurement = TextMeasurement(color: decided.color, ratio: decided.ratio, autoRatio: decided.autoRatio, autoColor: decided.autoColor,
+                                                      inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: [:])
+                    return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas,
+                                    contrastBounded: true)
+                }
                 window = try surface.pixels()
-            }
-            let ink = Rect(x: box.x - Double(x0), y: box.y - Double(y0), width: box.width, height: box.height)
-            if let minimum, tree.isImage, run.colorVision.isEmpty,
-               let decided = Self.decide(run, over: LuminanceHistogram(window, in: ink), percentile: Renderer.imagePercentile, minimum: minimum) {
-                let measurement = TextMeasurement(color: decided.color, ratio: decided.ratio, autoRatio: decided.autoRatio, autoColor: decided.autoColor,
-                                                  inkBox: layout.inkBox, capHeight: layout.capHeight, visionRatios: [:])
-                return Measured(tree: tree, layout: layout, text: measurement, border: border, borderFellBack: borderFellBack, canvas: canvas,
-                                contrastBounded: true)
             }
             backdrop = Backdrop(window, in: ink, forPercentile: tree.isImage)
         }

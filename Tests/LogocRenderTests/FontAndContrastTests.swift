@@ -225,6 +225,28 @@ struct LuminanceHistogramTests {
         }
     }
 
+    /// Every opaque colour's luminance in units, as the pass sums it, is
+    /// within `slack` of the exact one (all 2²⁴ colours), and white's sum
+    /// lands in the top range: the ranges can hold every value only if so.
+    @Test func unitSumsAreWithinTheSlackForEveryColour() {
+        let unit = 1 / Double(1 << LuminanceHistogram.unitBits)
+        var worst = 0.0
+        for r in 0..<256 {
+            for g in 0..<256 {
+                let rg = WCAG.red[r] + WCAG.green[g], rgUnits = LuminanceHistogram.red[r] + LuminanceHistogram.green[g]
+                for b in 0..<256 {
+                    worst = max(worst, abs(Double(rgUnits + LuminanceHistogram.blue[b]) * unit - (rg + WCAG.blue[b])))
+                }
+            }
+        }
+        #expect(worst < LuminanceHistogram.slack / 2, "worst difference \(worst)")
+        #expect(worst > 0, "the sums are rounded, so some differ")
+        let white = PixelBuffer(width: 1, height: 1, stride: 4, bytes: [255, 255, 255, 255])
+        let histogram = LuminanceHistogram(white, in: Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(histogram.counts.count == LuminanceHistogram.buckets && histogram.counts.last == 1 && histogram.count == 1)
+        #expect(histogram.range(atRank: 0).contains(1) && histogram.lightest == 1)
+    }
+
     /// Whatever `decide` answers is what the exact luminances answer: the
     /// colour `auto` picks, a fixed colour's, and a pass of the minimum; and
     /// it answers often (else it would save nothing).
