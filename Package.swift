@@ -9,6 +9,13 @@ import PackageDescription
 // except libavif, opened on first use (LogocImageIO/AVIFLibrary.swift: its
 // AV1 codecs would cost every process's start-up); SHA-256 comes from
 // swift-crypto (BoringSSL, linked statically).
+
+// Release builds of logoc's own modules leave out the run-time checks of
+// exclusive access (debug builds and the tests keep them): every read of a
+// class's or a global's stored property called into the runtime, about
+// 1.5 % of a `check`'s instructions (docs/performance.md).
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "logoc",
     platforms: [.macOS(.v13)],
@@ -42,22 +49,23 @@ let package = Package(
         // Headers only: libavif is opened on first use (LogocImageIO/AVIFLibrary.swift).
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
 
-        .target(name: "LogocCore"),
-        .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"]),
-        .target(name: "LogocRenderTree", dependencies: ["LogocCore"]),
-        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2", "CWebP", "CAVIF"], exclude: ["README.md"]),
-        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"]),
-        .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"]),
+        .target(name: "LogocCore", swiftSettings: releaseSettings),
+        .target(name: "LogocFonts", dependencies: ["LogocCore", "CFontconfig", "CFreeType"], swiftSettings: releaseSettings),
+        .target(name: "LogocRenderTree", dependencies: ["LogocCore"], swiftSettings: releaseSettings),
+        .target(name: "LogocImageIO", dependencies: ["LogocCore", "CDeflate", "CTurboJPEG", "CPNG", "CLCMS2", "CWebP", "CAVIF"], exclude: ["README.md"], swiftSettings: releaseSettings),
+        .target(name: "LogocFrontend", dependencies: ["LogocCore", "LogocFonts", "LogocRenderTree", "LogocImageIO", "CYAML"], swiftSettings: releaseSettings),
+        .target(name: "LogocRender", dependencies: ["LogocCore", "LogocRenderTree", "LogocImageIO", "LogocFonts", "CCairo", "CPango", "CFontconfig"], swiftSettings: releaseSettings),
         .target(name: "LogocDriver", dependencies: [
             "LogocCore", "LogocFrontend", "LogocRender", "LogocRenderTree", "LogocImageIO", "CDeflate",
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], swiftSettings: releaseSettings),
         .executableTarget(
             name: "logoc",
             dependencies: [
                 "LogocDriver", "LogocCore", "LogocFrontend", "LogocRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: releaseSettings
         ),
 
         // `logoc serve`: the HTTP server (docs/serving.md), its own executable.
