@@ -266,11 +266,15 @@ struct SyntaxDecoder {
         return Located(font, at: node.span)
     }
 
+    /// The weight words, lower-cased, as `weight` folds what is written.
+    private static let weightByWord = Dictionary(LanguageSchema.weightNames.map { ($0.word.lowercased(), $0.weight) }, uniquingKeysWith: { a, _ in a })
+
     mutating func weight(_ node: YAMLNode) -> Located<Int>? {
         guard let s = scalar(node, key: "weight", expected: "a weight (100–900 or thin…black)") else { return nil }
-        let folded = s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
-        if let named = LanguageSchema.weightNames.first(where: { $0.word.lowercased() == folded }) {
-            return Located(named.weight, at: node.span)
+        // A number (most weights written) goes straight to `integer`.
+        if let first = s.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+           let named = Self.weightByWord[s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }] {
+            return Located(named, at: node.span)
         }
         guard Self.decimalValue(s) != nil else {
             let words = LanguageSchema.weightNames.map(\.word)

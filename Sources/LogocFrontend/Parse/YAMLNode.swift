@@ -77,23 +77,30 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// The nodes in this one (itself, keys, values and items), counted up
     /// to just past `limit`: enough to tell whether it is over, without
-    /// walking a large tree to its end.
+    /// walking a large tree to its end. Walked in place, by index: a stack
+    /// of nodes still to count copied each one (its text, its span's file
+    /// and its pairs retained), 5,000 instructions for a partial.
     public func nodeCount(upTo limit: Int) -> Int {
         var count = 0
-        var pending = [self]
-        while let node = pending.popLast(), count <= limit {
-            count += 1
-            switch node.kind {
-            case .scalar: break
-            case .mapping(let pairs):
-                for pair in pairs {
-                    pending.append(pair.key)
-                    pending.append(pair.value)
-                }
-            case .sequence(let items): pending += items
-            }
-        }
+        Self.tally(self, upTo: limit, into: &count)
         return count
+    }
+
+    /// Depth is bounded: the reader refuses nesting past `maxDepth`, and
+    /// a merged tree is no deeper than the deepest of its files.
+    private static func tally(_ node: borrowing YAMLNode, upTo limit: Int, into count: inout Int) {
+        guard count <= limit else { return }
+        count += 1
+        switch node.kind {
+        case .scalar: break
+        case .mapping(let pairs):
+            for i in pairs.indices {
+                tally(pairs[i].key, upTo: limit, into: &count)
+                tally(pairs[i].value, upTo: limit, into: &count)
+            }
+        case .sequence(let items):
+            for i in items.indices { tally(items[i], upTo: limit, into: &count) }
+        }
     }
 
     /// A word for the node's kind, for messages ("expected a colour, found a list").
