@@ -239,6 +239,8 @@ public struct SpecChecker: Sendable {
     /// The keys a spec's light drawing is decoded without (a set made once,
     /// not for every spec).
     static let notInLight: Set<String> = ["extends", "dark", "small"]
+    /// Keys of a partial that its merged form leaves out.
+    static let notInMerged: Set<String> = ["extends", "name", "template"]
 
     /// The `name:` a document writes, read before (or without) decoding it.
     static func documentName(_ document: YAMLDocument) -> String? {
@@ -343,7 +345,7 @@ public struct SpecChecker: Sendable {
                 partial = NodeMerger.merge(inner, partial)
             }
             chain.removeLast()
-            partial = NodeMerger.removing(["extends", "name", "template"], from: partial)
+            partial = NodeMerger.removing(Self.notInMerged, from: partial)
             expanded.nodes[file] = partial
             base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
         }
@@ -397,10 +399,13 @@ public struct SpecChecker: Sendable {
             var diagnostics: [Diagnostic]
             var stamp: FileReader.Stamp?
         }
-        private let files = Locked<[String: Read]>([:])
+        private struct Key: Hashable {
+            let file: String, display: String
+        }
+        private let files = Locked<[Key: Read]>([:])
 
         func read(_ file: String, display: String, _ load: () -> Read) -> Read {
-            let key = file + "\u{0}" + display
+            let key = Key(file: file, display: display)
             if let known = files.withLock({ $0[key] }) { return known }
             let loaded = load()
             files.withLock { $0[key] = loaded }

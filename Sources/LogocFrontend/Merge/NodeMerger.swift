@@ -75,9 +75,20 @@ enum NodeMerger {
         return YAMLNode(.mapping(pairs), span: node.span)
     }
 
-    /// The mapping without `keys`.
+    /// The mapping without `keys`: the node itself when it has none of
+    /// them (most often), else its other pairs. A key is compared with each
+    /// of a few by length first (`isKey`), where hashing every key of every
+    /// mapping into the set was most of the cost.
     static func removing(_ keys: Set<String>, from node: YAMLNode) -> YAMLNode {
         guard let pairs = node.pairs else { return node }
-        return YAMLNode(.mapping(pairs.filter { !keys.contains($0.key.scalar ?? "") }), span: node.span)
+        func removed(_ pair: YAMLNode.Pair) -> Bool {
+            guard let name = pair.key.scalar else { return keys.contains("") }
+            return keys.count <= 4 ? keys.contains { $0.isKey(name) } : keys.contains(name)
+        }
+        guard let first = pairs.firstIndex(where: removed) else { return node }
+        var kept = Array(pairs[..<first])
+        kept.reserveCapacity(pairs.count - 1)
+        for pair in pairs[(first + 1)...] where !removed(pair) { kept.append(pair) }
+        return YAMLNode(.mapping(kept), span: node.span)
     }
 }
