@@ -86,8 +86,9 @@ public struct YAMLNode: Sendable, Equatable {
         return count
     }
 
-    /// Depth is bounded: the reader refuses nesting past `maxDepth`, and
-    /// a merged tree is no deeper than the deepest of its files.
+    /// Recursion is bounded: the reader refuses nesting past `maxDepth`,
+    /// and a merged tree is at most a level deeper than its deepest file
+    /// (a shorthand written out, `NodeMerger.expandShorthands`).
     private static func tally(_ node: borrowing YAMLNode, upTo limit: Int, into count: inout Int) {
         guard count <= limit else { return }
         count += 1
