@@ -27,7 +27,6 @@ public struct CopyOnWrite<Value> {
             yield &box.value
         }
     }
-
 }
 
 /// Two copies that share a box hold one value, without comparing it.

@@ -342,7 +342,7 @@ extension BuildRun {
         private var taken = 0
         private(set) var unreadable: Discovery.MissingPath?
 
-        init(plan: BuildPlan?, stream: Discovery.Stream?, size: Int, counting: Bool, prefetching: Bool = false) {
+        init(plan: BuildPlan?, stream: Discovery.Stream?, size: Int, counting: Bool, prefetching: Bool) {
             (self.plan, self.stream, self.size, prefetches) = (plan, stream, size, prefetching)
             if counting, var copy = stream {
                 var count = 0

@@ -85,7 +85,7 @@ final class Backdrop {
                                 if p[3] == 255 {
                                     sink.add(r[Int(p[2])] + g[Int(p[1])] + b[Int(p[0])])
                                 } else {
-                                    let (overWhite, overBlack) = Self.translucentLuminances(buffer.straightColor(at: p - base))
+                                    let (overWhite, overBlack) = Self.translucentLuminances(ofPixelAt: p)
                                     sink.add(overWhite)
                                     sink.add(overBlack)
                                 }
@@ -121,10 +121,13 @@ final class Backdrop {
     }
 
     /// A translucent pixel's luminances over a white and a black page: rare,
-    /// so out of `scan`'s loop, which keeps its state in registers.
+    /// so out of `scan`'s loop (and `LuminanceHistogram`'s), which keep
+    /// their state in registers.
+    /// `p` points at the pixel's bytes (premultiplied ARGB32, B first).
     @inline(never)
-    private static func translucentLuminances(_ c: RGBA) -> (Double, Double) {
-        (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
+    static func translucentLuminances(ofPixelAt p: UnsafePointer<UInt8>) -> (Double, Double) {
+        let c = PixelBuffer.straightColor(b: p[0], g: p[1], r: p[2], a: p[3])
+        return (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
     }
 
     /// Colours (translucent ones seen over a white and a black page), seen

@@ -66,7 +66,7 @@ struct LuminanceHistogram {
                                 if p[3] == 255 {
                                     counts[Int((r[Int(p[2])] &+ g[Int(p[1])] &+ b[Int(p[0])]) >> Self.rangeShift)] &+= 1
                                 } else {
-                                    let (overWhite, overBlack) = Self.translucentLuminances(of: p)
+                                    let (overWhite, overBlack) = Backdrop.translucentLuminances(ofPixelAt: p)
                                     counts[Self.range(of: overWhite)] &+= 1
                                     counts[Self.range(of: overBlack)] &+= 1
                                     translucent &+= 1
@@ -91,14 +91,6 @@ struct LuminanceHistogram {
     /// translucent pixel's. Truncated to units, as the tables' sums are.
     private static func range(of luminance: Double) -> Int {
         min(buckets, Int(UInt32(max(0, min(1, luminance)) * Double(1 << unitBits)) >> rangeShift))
-    }
-
-    /// A translucent pixel's luminances over a white and a black page (as
-    /// `Backdrop` sees it): rare, so out of the loop.
-    @inline(never)
-    private static func translucentLuminances(of p: UnsafePointer<UInt8>) -> (Double, Double) {
-        let c = PixelBuffer.straightColor(b: p[0], g: p[1], r: p[2], a: p[3])
-        return (WCAG.luminance(c.over(.white)), WCAG.luminance(c.over(.black)))
     }
 
     /// The lower edge of range `k`.
