@@ -272,11 +272,7 @@ public enum BuildRun {
             // What the report needs of each outcome, taken now: the rest is
             // in its group, and keeping every spec's outcome to the end was
             // a few hundred bytes a spec (issue 21).
-            for outcome in chunk.outcomes {
-                var light = outcome.light
-                if !options.explains { light.explanations = [] }
-                report.add(light)
-            }
+            for outcome in chunk.outcomes { report.add(outcome, explaining: options.explains) }
             if spool != nil { spool?.add(report.takeDiagnostics()) }
             // The chunk's specs and drawings are gone: hand the freed pages back.
             if commit != nil { options.afterChunk?() }
@@ -492,13 +488,16 @@ extension RunReport {
         return others
     }
 
-    /// One spec's outcome.
-    mutating func add(_ outcome: Outcome) {
+    /// What the report lists of one spec's outcome (its drawings, records
+    /// and entries are in its group by then); its explanations only when
+    /// `explaining`. Read in place: a copy of each outcome without them was
+    /// a copy of every array in it, on the core that concludes chunks.
+    mutating func add(_ outcome: borrowing Outcome, explaining: Bool = true) {
         diagnostics += outcome.diagnostics
         failures += outcome.failures
         addWritten(outcome.written)
         addUnchanged(outcome.unchanged)
-        explanations += outcome.explanations
+        if explaining { explanations += outcome.explanations }
         switch outcome.state {
         case .built: builtCount += 1
         case .unchanged: unchangedCount += 1

@@ -128,8 +128,8 @@ public struct SpecChecker: Sendable {
         // The variants' mappings, with only the keys they may hold: an
         // unknown one is reported here, and must not be reported again by
         // the spec's schema as the merged variant is decoded.
-        let darkKey = root.pairs?.first(where: { $0.key.scalar == "dark" })?.key ?? darkNode
-        let smallKey = root.pairs?.first(where: { $0.key.scalar == "small" })?.key ?? smallNode
+        let darkKey = root.keyNode("dark") ?? darkNode
+        let smallKey = root.keyNode("small") ?? smallNode
         var darkOverrides: YAMLNode?
         if let darkNode, let known = decoder.fields(of: darkNode, LanguageSchema.dark, what: "a mapping of overrides", context: "dark") {
             darkOverrides = NodeMerger.removing(Set(darkNode.pairs?.compactMap(\.key.scalar) ?? []).subtracting(known.keys), from: darkNode)
@@ -244,7 +244,7 @@ public struct SpecChecker: Sendable {
 
     /// The `name:` a document writes, read before (or without) decoding it.
     static func documentName(_ document: YAMLDocument) -> String? {
-        document.root?.pairs?.first { $0.key.scalar == "name" }?.value.scalar
+        document.root?["name"]?.scalar
     }
 
     /// Most nodes the partials under one spec may merge into: as many as
@@ -307,7 +307,7 @@ public struct SpecChecker: Sendable {
             let read = partialFiles.read(file, display: partialDisplay) {
                 var own = FileCheck()
                 let parsed = readYAML(path: file, display: partialDisplay, into: &own, at: nil)
-                return PartialFiles.Read(parsed: parsed, diagnostics: own.diagnostics, stamp: own.readStamps[file])
+                return PartialFiles.Read(parsed: parsed, diagnostics: own.diagnostics, stamp: own.readStamps[file], leaf: Self.leaf(of: parsed))
             }
             if let stamp = read.stamp { result.readStamps[file] = stamp }
             // A partial that cannot be read is reported where it is named.
@@ -328,16 +328,15 @@ public struct SpecChecker: Sendable {
                 }
                 continue
             }
+            if let leaf = read.leaf {
+                result.diagnostics += leaf.diagnostics
+                partials.append(file)
+                expanded.nodes[file] = leaf.node
+                base = base == nil && leaf.nodeCount <= Self.maxMergedNodes ? leaf.node : merged(base, leaf.node, at: path.span, expanded: &expanded, into: &result)
+                continue
+            }
             var partial = NodeMerger.expandShorthands(root)
-            if let name = partial.pairs?.first(where: { $0.key.scalar == "name" }) {
-                result.diagnostics.append(Diagnostic(.W002, "'name' in a partial has no effect", at: name.key.span,
-                                                     help: "name each spec in its own file"))
-            }
-            // Every spec extending such a partial would silently stop being built.
-            if let template = partial.pairs?.first(where: { $0.key.scalar == "template" }) {
-                result.diagnostics.append(Diagnostic(.E002, "'template' cannot be written in a partial", at: template.key.span,
-                                                     help: "write 'template: true' in the template's own file, which may extend this partial"))
-            }
+            result.diagnostics += Self.ownKeyDiagnostics(ofPartial: partial)
             chain.append(file)
             partials.append(file)
             if let inner = extendsBase(of: partial, directory: PathResolver.folder(of: file), display: partialDisplay,
@@ -350,6 +349,33 @@ public struct SpecChecker: Sendable {
             base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
         }
         return expanded.overflowed ? nil : base
+    }
+
+    /// What a partial that extends none (most) expands to, the same for
+    /// every spec that extends it: worked out once, when it is read, rather
+    /// than for each of them. Nil for a partial that extends others (its
+    /// expansion depends on the chain that reaches it) or is no mapping.
+    static func leaf(of parsed: (SourceFile, [YAMLDocument])?) -> PartialFiles.Leaf? {
+        guard let documents = parsed?.1, documents.count == 1, let root = documents[0].root, root.pairs != nil else { return nil }
+        let partial = NodeMerger.expandShorthands(root)
+        if let extends = partial["extends"], !NullRemoval.isNull(extends) { return nil }
+        let node = NodeMerger.removing(notInMerged, from: partial)
+        return PartialFiles.Leaf(node: node, diagnostics: ownKeyDiagnostics(ofPartial: partial),
+                                 nodeCount: node.nodeCount(upTo: maxMergedNodes))
+    }
+
+    /// The keys a partial holds that belong to a spec alone.
+    private static func ownKeyDiagnostics(ofPartial partial: YAMLNode) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if let name = partial.keyNode("name") {
+            found.append(Diagnostic(.W002, "'name' in a partial has no effect", at: name.span, help: "name each spec in its own file"))
+        }
+        // Every spec extending such a partial would silently stop being built.
+        if let template = partial.keyNode("template") {
+            found.append(Diagnostic(.E002, "'template' cannot be written in a partial", at: template.span,
+                                    help: "write 'template: true' in the template's own file, which may extend this partial"))
+        }
+        return found
     }
 
     /// `partial` merged over `base`, or nil (with `E015` at the `extends`
@@ -398,6 +424,16 @@ public struct SpecChecker: Sendable {
             var parsed: (SourceFile, [YAMLDocument])?
             var diagnostics: [Diagnostic]
             var stamp: FileReader.Stamp?
+            /// Its expansion, when it extends no other partial (`SpecChecker.leaf`).
+            var leaf: Leaf?
+        }
+        /// A partial that extends none, expanded: its merged node without the
+        /// keys a partial drops, what it says of its own keys, and the nodes
+        /// it holds (up to just past `maxMergedNodes`).
+        struct Leaf {
+            var node: YAMLNode
+            var diagnostics: [Diagnostic]
+            var nodeCount: Int
         }
         private struct Key: Hashable {
             let file: String, display: String

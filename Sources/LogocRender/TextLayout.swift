@@ -170,8 +170,17 @@ package final class TextLayout {
     /// Whether a grapheme is drawn as a colour emoji: emoji presentation by
     /// default, or asked for with U+FE0F, a keycap, a flag or a ZWJ sequence.
     static func isEmoji(_ c: Character) -> Bool {
-        let scalars = Array(c.unicodeScalars)
-        guard let first = scalars.first, !scalars.contains("\u{FE0E}") else { return false }
+        let scalars = c.unicodeScalars
+        guard let first = scalars.first else { return false }
+        // One scalar (most letters): the tests below, with no array of
+        // scalars and no property look-up below U+231A, where no scalar has
+        // emoji presentation. Asked for every character of every text, they
+        // were most of this.
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            let v = first.value
+            return v == 0xFE0F || v == 0x20E3 || (v >= 0x231A && (first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(v)))
+        }
+        guard !scalars.contains("\u{FE0E}") else { return false }
         if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}") { return true }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
         return scalars.contains("\u{200D}") && first.properties.isEmoji

@@ -130,7 +130,7 @@ public enum DataBuildRun {
                 }
             }
             commit.collect(changed, troubled: [], into: &results)
-            for outcome in made { report.add(outcome.light) }
+            for outcome in made { report.add(outcome) }
             options.afterChunk?()
         }
         executor.releaseRenderers()

@@ -25,14 +25,6 @@ struct Outcome: Sendable {
     /// them and turns each into a record.
     var rendered: [RenderedFile] = []
 
-    /// What the report needs once the outcome's group is made: the entries,
-    /// records and dependencies are in the group by then.
-    var light: Outcome {
-        var light = self
-        (light.entries, light.records, light.dependencies, light.rendered) = ([], [], [:], [])
-        return light
-    }
-
     /// Marks the spec failed: none of its outputs are kept or listed.
     mutating func fail() {
         state = .failed

@@ -70,7 +70,7 @@ struct SyntaxDecoder {
         var suggested: Set<String> = []
         for i in pairs.indices {
             guard let key = pairs[i].key.scalar else { continue }
-            if spec[key] != nil {
+            if spec.position(of: key) != nil {
                 result.keep(i)
                 continue
             }

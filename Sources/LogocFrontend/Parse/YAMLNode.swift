@@ -61,6 +61,14 @@ public struct YAMLNode: Sendable, Equatable {
         return pairs[i].value
     }
 
+    /// The key node `key` in a mapping, for a diagnostic's place. Found by
+    /// index, as `subscript(key:)`: `pairs?.first(where:)` copied each pair
+    /// it passed (two nodes, their texts and spans retained).
+    public func keyNode(_ key: String) -> YAMLNode? {
+        guard case .mapping(let pairs) = kind, let i = Self.index(of: key, in: pairs) else { return nil }
+        return pairs[i].key
+    }
+
     /// Whether this node is the scalar `text` (`String.isKey`).
     @inline(__always)
     func isScalar(_ text: String) -> Bool {

@@ -56,7 +56,7 @@ extension ObjectSpec {
     /// The type of `key`; a key the table lacks has no forms (and every
     /// look-up below answers its refusing fallback, which the decoder's
     /// tests would show at once: no value of it would be accepted).
-    func value(of key: String) -> ValueSpec { self[key]?.value ?? .oneOf([]) }
+    func value(of key: String) -> ValueSpec { position(of: key).map { keys[$0].value } ?? .oneOf([]) }
 
     /// The integer range of `key` (or of its list's items, with `item`).
     func integers(_ key: String, item: Bool = false) -> ClosedRange<Int> {

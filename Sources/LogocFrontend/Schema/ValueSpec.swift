@@ -71,7 +71,14 @@ public struct ObjectSpec: Sendable {
     /// By index (iterating copied each `KeySpec`), keys compared as
     /// `String.isKey` does: asked for every key of every mapping of every spec.
     public subscript(name: String) -> KeySpec? {
-        for i in keys.indices where keys[i].name.isKey(name) { return keys[i] }
+        position(of: name).map { keys[$0] }
+    }
+
+    /// Where `name` is among `keys`. Asking this, not the subscript, whether
+    /// a key is known, or for a part of its spec, copies no `KeySpec` (its
+    /// texts and its value's forms retained, then released).
+    func position(of name: String) -> Int? {
+        for i in keys.indices where keys[i].name.isKey(name) { return i }
         return nil
     }
 }
