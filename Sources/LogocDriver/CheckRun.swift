@@ -129,8 +129,8 @@ public enum CheckRun {
             for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }
         }
 
-        fileprivate subscript(path path: String) -> Key? {
-            claims.claimant(of: path).map { Key(file: $0.file, name: $0.name, place: $0.place) }
+        fileprivate subscript(path path: String, hash hash: UInt64) -> Key? {
+            claims.claimant(of: path, hash: hash).map { Key(file: $0.file, name: $0.name, place: $0.place) }
         }
 
         /// Whether a claim could not be read back: the run's `E014`s cannot be vouched for.
@@ -246,12 +246,24 @@ public enum CheckRun {
         /// output's and what its target adds) and their record, made with
         /// the claim, on the core that checked the spec.
         let claimed: OutputClaims.Prepared
+        /// The first output whose first folder is a name logoc keeps for
+        /// itself (`reservedNames`), found there too.
+        let reserved: Reserved?
+
+        struct Reserved: Sendable, Equatable {
+            var path: String
+            var folder: String
+        }
 
         init(name: String, place: SourceSpan, display: String, path: String, outputFolder: String, outputs: [ClaimedOutput]) {
             (self.name, self.place, self.display, self.path, self.outputFolder, self.outputs) = (name, place, display, path, outputFolder, outputs)
             claimed = OutputClaims.Prepared(outputs.flatMap { TargetCatalog.claims(of: $0.path) },
                                             for: OutputClaims.Claimant(file: display, name: name, place: place))
+            reserved = outputs.lazy.compactMap { o in CheckRun.reservedFolder(of: o.path).map { Reserved(path: o.path, folder: $0) } }.first
         }
+
+        /// Whether `key` is this spec's.
+        fileprivate func isKey(_ key: Key) -> Bool { key.name == name && key.file == display && key.place == place }
 
         init(_ spec: borrowing CheckedSpec) {
             self.init(name: spec.name, place: spec.nameSpan, display: spec.input.displayPath, path: spec.input.path,
@@ -267,7 +279,7 @@ public enum CheckRun {
     static let reservedNames = Bookkeeping.names.filter { !$0.hasPrefix(".") }.sorted()
 
     /// The reserved name an output path's first folder takes, if any.
-    private static func reservedFolder(of path: String) -> String? {
+    fileprivate static func reservedFolder(of path: String) -> String? {
         // (By bytes: as characters, finding the slash was most of `E014`'s
         // serial pass.)
         guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
@@ -292,13 +304,13 @@ public enum CheckRun {
 
     /// One spec's part of `outputClashes`.
     private static func clash(_ claim: Claim, owners: inout OutputOwners, diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
-        let key = claim.key, file = claim.path, outputs = claim.outputs
+        let file = claim.path
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
-        if let (output, reserved) = outputs.lazy.compactMap({ o in reservedFolder(of: o.path).map { (o, $0) } }).first {
-            diagnostics.append(Diagnostic(.E014, "'\(key.name)' would write '\(output.path)', but '\(reserved)' is logoc's own file in the output folder",
-                                          at: key.place, help: "rename the folder '\(reserved)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
-            losers.insert(key)
+        if let reserved = claim.reserved {
+            diagnostics.append(Diagnostic(.E014, "'\(claim.name)' would write '\(reserved.path)', but '\(reserved.folder)' is logoc's own file in the output folder",
+                                          at: claim.place, help: "rename the folder '\(reserved.folder)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
+            losers.insert(claim.key)
             return
         }
         // The other writer: a spec read in this run (named, with a place for
@@ -307,8 +319,8 @@ public enum CheckRun {
         // (`TargetCatalog.claims`: an imageset's name across the asset
         // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
-        for path in claim.claimed.paths {
-            if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
+        for (path, hash) in zip(claim.claimed.paths, claim.claimed.hashes) {
+            if let first = owners[path: path, hash: hash] ?? owners.other(writing: path, for: file), !claim.isKey(first) {
                 clash = (path, first.file, first)
                 break
             }
@@ -318,6 +330,7 @@ public enum CheckRun {
             }
         }
         if let clash {
+            let key = claim.key, outputs = claim.outputs
             // The two names are usually the same: the files tell the specs apart.
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
