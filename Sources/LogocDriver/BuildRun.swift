@@ -274,8 +274,13 @@ public enum BuildRun {
             // a few hundred bytes a spec (issue 21).
             for outcome in chunk.outcomes { report.add(outcome, explaining: options.explains) }
             if spool != nil { spool?.add(report.takeDiagnostics()) }
-            // The chunk's specs and drawings are gone: hand the freed pages back.
-            if commit != nil { options.afterChunk?() }
+            if commit != nil {
+                // The chunk's specs and drawings are gone: hand the freed pages back.
+                options.afterChunk?()
+            } else {
+                // What is left of its outcomes is freed on another thread (`letGo`).
+                BuildExecutor.letGo(consume chunk)
+            }
         }
         session?.madeRenderers(executor.renderersMade)
         executor.releaseRenderers()
