@@ -173,4 +173,46 @@ struct RealFileTests {
         #expect(text.pairs?.map { $0.key.scalar ?? "" } == ["color", "initials"])
         #expect(text["initials"]?.span.start.line == 3)
     }
+
+    /// Every shorthand is written out, at any depth it may take (`text`'s
+    /// `font`, `background`'s `image`, inside `dark` and `small`), each new
+    /// mapping at the shorthand's place; a node with none comes back as it was.
+    @Test func shorthandsAreWrittenOutAndOtherNodesKept() throws {
+        func node(_ text: String) throws -> YAMLNode {
+            try #require(YAMLReader().read(Array(text.utf8), file: "f.yaml").documents.first?.root)
+        }
+        let short = try node("""
+            text: AB
+            background: red
+            dark:
+              text: {content: CD, font: Inter}
+              background: {image: photo.jpg}
+            small: {text: EF, background: ~}
+            shape: circle
+            """)
+        let full = try node("""
+            text: {content: AB}
+            background: {color: red}
+            dark:
+              text: {content: CD, font: {family: Inter}}
+              background: {image: {path: photo.jpg}}
+            small: {text: {content: EF}, background: ~}
+            shape: circle
+            """)
+        func shape(_ n: YAMLNode) -> String {
+            switch n.kind {
+            case .scalar(let s, _): s
+            case .mapping(let pairs): "{" + pairs.map { shape($0.key) + ": " + shape($0.value) }.joined(separator: ", ") + "}"
+            case .sequence(let items): "[" + items.map(shape).joined(separator: ", ") + "]"
+            }
+        }
+        let expanded = NodeMerger.expandShorthands(short)
+        #expect(shape(expanded) == shape(full))
+        // A written-out mapping points at the shorthand it came from.
+        #expect(expanded["text"]?.span == short["text"]?.span)
+        #expect(expanded["dark"]?["text"]?["font"]?.span == short["dark"]?["text"]?["font"]?.span)
+        // Nothing to write out: the same node.
+        #expect(NodeMerger.expandShorthands(full) == full)
+        #expect(NodeMerger.expandShorthands(expanded) == expanded)
+    }
 }

@@ -14,7 +14,11 @@ enum NodeMerger {
 
     static func merge(_ base: YAMLNode, _ overlay: YAMLNode, key: String? = nil) -> YAMLNode {
         guard let basePairs = base.pairs, let overPairs = overlay.pairs else { return overlay }
-        var pairs = basePairs
+        // One copy, with room for every key: the first write copied the
+        // base's pairs, and an added key grew the copy again.
+        var pairs: [YAMLNode.Pair] = []
+        pairs.reserveCapacity(basePairs.count + overPairs.count)
+        pairs += basePairs
         if let key, let group = alternatives[key] {
             // A key dropped with `null` sets no alternative.
             let overlaid = group.filter { name in overPairs.contains { $0.key.scalar == name && !NullRemoval.isNull($0.value) } }
@@ -41,38 +45,49 @@ enum NodeMerger {
     /// shape whatever form each file used: `text: AB` → `text: {content: AB}`,
     /// `background: red` → `background: {color: red}`, `font: X` →
     /// `font: {family: X}`, `image: p` → `image: {path: p}`.
+    /// The node itself when it holds no shorthand (most often, as merged
+    /// specs and partials are written): a value is replaced only when
+    /// writing it out changed it, since each replacement copies the pairs.
     static func expandShorthands(_ node: YAMLNode) -> YAMLNode {
-        guard var pairs = node.pairs else { return node }
-        for i in pairs.indices {
-            guard let key = pairs[i].key.scalar else { continue }
-            switch key {
-            case "text":
-                pairs[i].value = wrap(pairs[i].value, in: "content")
-                pairs[i].value = rewrite(pairs[i].value, "font") { wrap($0, in: "family") }
-            case "background":
-                pairs[i].value = wrap(pairs[i].value, in: "color")
-                pairs[i].value = rewrite(pairs[i].value, "image") { wrap($0, in: "path") }
-            case "dark", "small":
-                pairs[i].value = expandShorthands(pairs[i].value)
-            default:
-                break
-            }
-        }
-        return YAMLNode(.mapping(pairs), span: node.span)
+        expandedIfChanged(node) ?? node
     }
 
-    /// A non-empty scalar becomes `{key: scalar}`; anything else (a `null`
-    /// that drops the key included) is unchanged.
-    private static func wrap(_ node: YAMLNode, in key: String) -> YAMLNode {
-        guard node.scalar != nil, !node.isEmptyPlain, !NullRemoval.isNull(node) else { return node }
+    /// `expandShorthands(node)`, or nil when that is the node unchanged.
+    private static func expandedIfChanged(_ node: YAMLNode) -> YAMLNode? {
+        guard case .mapping(var pairs) = node.kind else { return nil }
+        var changed = false
+        for i in pairs.indices {
+            guard case .scalar(let key, _) = pairs[i].key.kind else { continue }
+            let expanded: YAMLNode? = switch key {
+            case "text": writtenOut(pairs[i].value, in: "content", inner: "font", in: "family")
+            case "background": writtenOut(pairs[i].value, in: "color", inner: "image", in: "path")
+            case "dark", "small": expandedIfChanged(pairs[i].value)
+            default: nil
+            }
+            guard let expanded else { continue }
+            pairs[i].value = expanded
+            changed = true
+        }
+        return changed ? YAMLNode(.mapping(pairs), span: node.span) : nil
+    }
+
+    /// `value` wrapped in `{key: value}` when it is a scalar, and then its
+    /// `inner` key's scalar wrapped in `{innerKey: …}`; nil when neither
+    /// applies (a mapping already written out, a `null`).
+    private static func writtenOut(_ value: YAMLNode, in key: String, inner: String, in innerKey: String) -> YAMLNode? {
+        let wrapped = wrap(value, in: key)
+        guard case .mapping(var pairs) = (wrapped ?? value).kind, let i = YAMLNode.index(of: inner, in: pairs),
+              let innerWrapped = wrap(pairs[i].value, in: innerKey) else { return wrapped }
+        pairs[i].value = innerWrapped
+        return YAMLNode(.mapping(pairs), span: (wrapped ?? value).span)
+    }
+
+    /// `{key: node}` for a non-empty scalar; nil for anything else (a `null`
+    /// that drops the key included), which stays as it is.
+    private static func wrap(_ node: YAMLNode, in key: String) -> YAMLNode? {
+        guard node.scalar != nil, !node.isEmptyPlain, !NullRemoval.isNull(node) else { return nil }
         let keyNode = YAMLNode(.scalar(key, .plain), span: node.span)
         return YAMLNode(.mapping([.init(key: keyNode, value: node)]), span: node.span)
-    }
-
-    private static func rewrite(_ node: YAMLNode, _ key: String, _ transform: (YAMLNode) -> YAMLNode) -> YAMLNode {
-        guard var pairs = node.pairs, let i = pairs.firstIndex(where: { $0.key.scalar == key }) else { return node }
-        pairs[i].value = transform(pairs[i].value)
-        return YAMLNode(.mapping(pairs), span: node.span)
     }
 
     /// The mapping without `keys`: the node itself when it has none of
