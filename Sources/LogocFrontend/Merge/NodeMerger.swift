@@ -29,13 +29,13 @@ enum NodeMerger {
         // Merging two mappings of 10,000 keys searched 10⁸ pairs: `KeyIndex`
         // indexes them once there are more than a few.
         var keys = KeyIndex()
-        for pair in overPairs {
-            guard let name = pair.key.scalar else { continue }
+        for o in overPairs.indices {
+            guard case .scalar(let name, _) = overPairs[o].key.kind else { continue }
             if let i = keys.first(name, in: pairs) {
-                pairs[i] = .init(key: pair.key, value: merge(pairs[i].value, pair.value, key: name))
+                pairs[i] = .init(key: overPairs[o].key, value: merge(pairs[i].value, overPairs[o].value, key: name))
             } else {
                 keys.add(name, at: pairs.count)
-                pairs.append(pair)
+                pairs.append(overPairs[o])
             }
         }
         return YAMLNode(.mapping(pairs), span: overlay.span)

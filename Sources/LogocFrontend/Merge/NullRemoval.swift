@@ -40,16 +40,17 @@ enum NullRemoval {
 
     /// `removals`, with one path changed in place on the way down: a new
     /// path for every key of every spec was most of the cost, and most
-    /// specs hold no null at all.
+    /// specs hold no null at all. The pairs are read in place, by index
+    /// (`for pair in` copied each, its two nodes' texts and spans retained).
     private static func collect(_ node: YAMLNode, path: inout [String], into found: inout [Removal]) {
         guard case .mapping(let pairs) = node.kind else { return }
-        for pair in pairs {
-            guard case .scalar(let key, _) = pair.key.kind else { continue }
-            if isNull(pair.value) {
-                found.append(Removal(path: path + [key], span: pair.value.span))
-            } else if case .mapping = pair.value.kind {
+        for i in pairs.indices {
+            guard case .scalar(let key, _) = pairs[i].key.kind else { continue }
+            if isNull(pairs[i].value) {
+                found.append(Removal(path: path + [key], span: pairs[i].value.span))
+            } else if case .mapping = pairs[i].value.kind {
                 path.append(key)
-                collect(pair.value, path: &path, into: &found)
+                collect(pairs[i].value, path: &path, into: &found)
                 path.removeLast()
             }
         }

@@ -231,23 +231,25 @@ private struct TreeBuilder {
             return
         }
         stack.append(container)
-        count(1, at: span)
+        count(1) { span }
     }
 
     /// Adds a finished node to the open container (or makes it the root).
     /// `counted` is true for containers, whose own node was counted on open.
+    /// The node is moved where it goes (`consume`), not copied: a copy
+    /// retained its text and its span's file, once per node of every spec.
     private mutating func add(_ node: consuming YAMLNode, size: Int, anchor: String?, counted: Bool = false) {
-        if !counted { count(size, at: node.span) }
+        if !counted { count(size) { node.span } }
         if abandoned { return }
         if let anchor { anchors[anchor] = (node, size) }
         let top = stack.count - 1
         guard top >= 0 else {
-            documentRoot = node
+            documentRoot = consume node
             return
         }
         stack[top].size += size
         guard stack[top].isMapping else {
-            stack[top].items.append(node)
+            stack[top].items.append(consume node)
             return
         }
         if stack[top].dropsValue {
@@ -256,7 +258,7 @@ private struct TreeBuilder {
         }
         // Taken out, not copied: a copy retained the key's texts again.
         if let key = stack[top].pendingKey.take() {
-            stack[top].pairs.append(.init(key: key, value: node))
+            stack[top].pairs.append(.init(key: key, value: consume node))
             return
         }
         // This node is a key. Keys must be text; a duplicate is reported
@@ -275,20 +277,22 @@ private struct TreeBuilder {
             return
         }
         stack[top].keys.add(text, at: stack[top].pairs.count)
-        stack[top].pendingKey = node
+        stack[top].pendingKey = consume node
     }
 
 
 
-    private mutating func count(_ nodes: Int, at span: SourceSpan) {
+    /// Counts `nodes` more in the document; past the limit, reports it at
+    /// `span` (asked only then) and drops the document.
+    private mutating func count(_ nodes: Int, at span: () -> SourceSpan) {
         guard !abandoned else { return }
         expanded += nodes
         if expanded > limits.maxExpandedNodes {
             // Without aliases it is just a huge document, not a bomb.
             diagnostics.append(usedAliases
-                ? Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span,
+                ? Diagnostic(.E015, "aliases expand this document past \(limits.maxExpandedNodes) nodes", at: span(),
                              help: "a spec this large is almost certainly an alias bomb; use fewer aliases")
-                : Diagnostic(.E001, "this document holds more than \(limits.maxExpandedNodes) nodes", at: span,
+                : Diagnostic(.E001, "this document holds more than \(limits.maxExpandedNodes) nodes", at: span(),
                              help: "a spec needs a few dozen; split the file or remove what is not a spec"))
             abandon()
         }
