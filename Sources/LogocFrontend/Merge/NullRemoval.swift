@@ -32,10 +32,19 @@ enum NullRemoval {
 
     /// Every null pair of `node`'s mappings (not inside lists), in document order.
     static func removals(in node: YAMLNode, below path: [String] = []) -> [Removal] {
+        // Most specs hold none: looked for first, with no path of keys made.
+        guard holdsNull(node) else { return [] }
         var found: [Removal] = []
         var path = path
         collect(node, path: &path, into: &found)
         return found
+    }
+
+    /// Whether a mapping in `node` (not inside a list) has a null value.
+    private static func holdsNull(_ node: YAMLNode) -> Bool {
+        guard case .mapping(let pairs) = node.kind else { return false }
+        for i in pairs.indices where isNull(pairs[i].value) || holdsNull(pairs[i].value) { return true }
+        return false
     }
 
     /// `removals`, with one path changed in place on the way down: a new

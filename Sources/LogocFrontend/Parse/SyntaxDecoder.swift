@@ -134,12 +134,14 @@ struct SyntaxDecoder {
     /// spans retained) was most of this.
     struct Fields {
         private let all: [YAMLNode.Pair]
-        /// Positions in `all` of the pairs kept, in the order written.
-        private var kept: [Int] = []
+        /// Which of `all` are kept, a bit each (the first 64; a mapping of
+        /// more keeps the rest in `keptPast64`): a list made for every
+        /// mapping of every spec was one allocation each.
+        private var kept: UInt64 = 0
+        private var keptPast64: [Int] = []
 
         init(_ pairs: [YAMLNode.Pair]) {
             all = pairs
-            kept.reserveCapacity(pairs.count)
         }
 
         subscript(key: String) -> YAMLNode.Pair? {
@@ -148,16 +150,36 @@ struct SyntaxDecoder {
 
         /// Where the kept pair of `key` is among the mapping's pairs.
         func position(of key: String) -> Int? {
-            for i in kept where all[i].key.isScalar(key) { return i }
+            var bits = kept
+            while bits != 0 {
+                let i = bits.trailingZeroBitCount
+                if all[i].key.isScalar(key) { return i }
+                bits &= bits - 1
+            }
+            for i in keptPast64 where all[i].key.isScalar(key) { return i }
             return nil
         }
 
-        mutating func keep(_ position: Int) { kept.append(position) }
+        mutating func keep(_ position: Int) {
+            if position < 64 { kept |= 1 << UInt64(position) } else { keptPast64.append(position) }
+        }
 
-        mutating func drop(_ key: String) { kept.removeAll { all[$0].key.isScalar(key) } }
+        mutating func drop(_ key: String) {
+            for i in 0..<min(all.count, 64) where all[i].key.isScalar(key) { kept &= ~(1 << UInt64(i)) }
+            keptPast64.removeAll { all[$0].key.isScalar(key) }
+        }
 
         /// The keys, in the order written.
-        var keys: [String] { kept.compactMap { all[$0].key.scalar } }
+        var keys: [String] {
+            var keys: [String] = []
+            var bits = kept
+            while bits != 0 {
+                if let key = all[bits.trailingZeroBitCount].key.scalar { keys.append(key) }
+                bits &= bits - 1
+            }
+            for i in keptPast64 { if let key = all[i].key.scalar { keys.append(key) } }
+            return keys
+        }
     }
 
     // MARK: Values
