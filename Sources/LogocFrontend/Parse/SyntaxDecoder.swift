@@ -642,8 +642,16 @@ struct SyntaxDecoder {
     /// `Double` (`1e400`) is ±infinity: a number, out of every range (`E006`),
     /// not a word that is no number (`E003`).
     static func decimalValue(_ s: String) -> Double? {
-        let t = s.trimmingWhitespaces()
-        let b = Array(t.utf8)
+        var t = s.trimmingWhitespaces()
+        // Read where the text is: an array of its bytes was made for every number of every spec.
+        let valid = t.withUTF8 { Self.isDecimal($0) }
+        guard valid, let v = Double(t), !v.isNaN else { return nil }
+        return v
+    }
+
+    /// Whether `b` is a decimal number as YAML 1.2's core schema writes one:
+    /// a sign, digits with at most one point, and an exponent.
+    private static func isDecimal(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         func digits() -> Int {
             let start = i
@@ -656,14 +664,13 @@ struct SyntaxDecoder {
             i += 1
             mantissa += digits()
         }
-        guard mantissa > 0 else { return nil }
+        guard mantissa > 0 else { return false }
         if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
             i += 1
             if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { return false }
         }
-        guard i == b.count, let v = Double(t), !v.isNaN else { return nil }
-        return v
+        return i == b.count
     }
 
     static func format(_ v: Double) -> String {
