@@ -122,32 +122,6 @@ struct MergeTests {
         let result = try p.check(spec: "text: AB\noutput: {scales: [3]}\n")
         #expect(result.specs.first?.outputs.map(\.path) == ["spec@3x.png"])
     }
-}
-
-extension BackgroundSyntax {
-    var colorSpan: SourceSpan? {
-        if case .color(let c) = self { return c.span }
-        return nil
-    }
-}
-
-/// `PathResolver.realFile`: a spec's real path from its folder's, looked up
-/// once, unless the file itself is a link.
-struct RealFileTests {
-    @Test func aFileInALinkedFolderAndALinkedFileResolveAsRealpathDoes() throws {
-        let root = NSTemporaryDirectory() + "logoc-realfile-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
-        try "text: A\n".write(toFile: root + "/real/a.yaml", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/real")
-        try FileManager.default.createSymbolicLink(atPath: root + "/real/b.yaml", withDestinationPath: root + "/real/a.yaml")
-        let resolver = PathResolver(root: root)
-        for path in [root + "/linked/a.yaml", root + "/real/a.yaml", root + "/linked/b.yaml", root + "/real/./b.yaml"] {
-            #expect(resolver.realFile(path) == PathResolver.realPath(path), "\(path)")
-        }
-        #expect(resolver.realFile(root + "/linked/b.yaml")?.hasSuffix("/real/a.yaml") == true)
-        #expect(resolver.realFile(root + "/real/missing.yaml") == nil)
-    }
 
     /// Small mappings are merged by searching their keys, large ones
     /// (past `KeyIndex.limit` pairs) through an index: either way
@@ -214,5 +188,53 @@ struct RealFileTests {
         // Nothing to write out: the same node.
         #expect(NodeMerger.expandShorthands(full) == full)
         #expect(NodeMerger.expandShorthands(expanded) == expanded)
+    }
+}
+
+
+extension BackgroundSyntax {
+    var colorSpan: SourceSpan? {
+        if case .color(let c) = self { return c.span }
+        return nil
+    }
+}
+
+/// `PathResolver.realFile`: a spec's real path from its folder's, looked up
+/// once, unless the file itself is a link.
+struct RealFileTests {
+    @Test func aFileInALinkedFolderAndALinkedFileResolveAsRealpathDoes() throws {
+        let root = NSTemporaryDirectory() + "logoc-realfile-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try "text: A\n".write(toFile: root + "/real/a.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/real")
+        try FileManager.default.createSymbolicLink(atPath: root + "/real/b.yaml", withDestinationPath: root + "/real/a.yaml")
+        let resolver = PathResolver(root: root)
+        for path in [root + "/linked/a.yaml", root + "/real/a.yaml", root + "/linked/b.yaml", root + "/real/./b.yaml"] {
+            #expect(resolver.realFile(path) == PathResolver.realPath(path), "\(path)")
+        }
+        #expect(resolver.realFile(root + "/linked/b.yaml")?.hasSuffix("/real/a.yaml") == true)
+        #expect(resolver.realFile(root + "/real/missing.yaml") == nil)
+    }
+}
+
+/// `SyntaxDecoder.Fields`: which keys of a mapping the schema knows.
+struct MappingFieldTests {
+    /// The decoder keeps a mapping's known keys as bits for its first 64
+    /// pairs and in a list past them: known keys written after 70 unknown
+    /// ones are decoded, each unknown key is reported once, and a pair of
+    /// keys that exclude each other past the 64th keeps only the first.
+    @Test func knownKeysPastTheSixtyFourthPairAreDecoded() throws {
+        let p = try TestProject()
+        let unknown = (0..<70).map { "zz\($0): 1" }.joined(separator: "\n")
+        // Known keys after the unknown ones: `size` is out of range, which
+        // only a key taken as known is checked for.
+        let result = try p.check(spec: unknown + "\nsize: 5\ntext: {initials: Ada Lovelace, color: white}\nbackground: \"#1565C0\"\n")
+        #expect(result.summary.filter { $0.hasPrefix("E002") }.count == 70)
+        #expect(result.summary.filter { !$0.hasPrefix("E002") } == ["E006@71:7"])
+
+        let text = (0..<70).map { "  zz\($0): 1" }.joined(separator: "\n")
+        let both = try p.check(spec: "background: \"#1565C0\"\ntext:\n" + text + "\n  content: AB\n  initials: Ada Lovelace\n")
+        #expect(both.summary.filter { !$0.hasPrefix("E002") } == ["E004@74:3"])
     }
 }
