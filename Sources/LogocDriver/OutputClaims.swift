@@ -47,7 +47,9 @@ struct OutputClaims: Sendable {
 
     init(hash: (@Sendable (String) -> UInt64)? = nil) { hashing = hash }
 
-    private func hash(of path: String) -> UInt64 { hashing?(path) ?? Self.hash(path) }
+    /// The hash of `path`: the test's, else `known` (worked out with the
+    /// claim), else FNV-1a now.
+    private func hash(of path: String, known: UInt64? = nil) -> UInt64 { hashing?(path) ?? known ?? Self.hash(path) }
 
     /// Whether nothing was claimed.
     var isEmpty: Bool { count == 0 }
@@ -60,7 +62,7 @@ struct OutputClaims: Sendable {
     /// when the caller has it (`Prepared.hashes`).
     func claimant(of path: String, hash known: UInt64? = nil) -> Claimant? {
         guard count > 0, let records else { return nil }
-        let hash = hashing == nil ? known ?? Self.hash(path) : hash(of: path)
+        let hash = hash(of: path, known: known)
         let fingerprint = hash >> UInt64(Self.offsetBits)
         var slot = start(of: hash)
         while slots[slot] != 0 {
@@ -110,7 +112,7 @@ struct OutputClaims: Sendable {
         }
         for (path, known) in zip(paths, prepared.hashes) {
             if (count + 1) * 3 > slots.count * 2 { grow(records) }
-            insert(hashing == nil ? known : hash(of: path), offset: offset)
+            insert(hash(of: path, known: known), offset: offset)
             count += 1
         }
     }
