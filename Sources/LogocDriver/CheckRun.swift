@@ -129,8 +129,8 @@ public enum CheckRun {
             for (rank, spec) in project.specs(mayClashWith: requests) { addOther(spec, rank: rank) }
         }
 
-        fileprivate subscript(path path: String, hash hash: UInt64) -> Key? {
-            claims.claimant(of: path, hash: hash).map { Key(file: $0.file, name: $0.name, place: $0.place) }
+        fileprivate subscript(path path: String) -> Key? {
+            claims.claimant(of: path).map { Key(file: $0.file, name: $0.name, place: $0.place) }
         }
 
         /// Whether a claim could not be read back: the run's `E014`s cannot be vouched for.
@@ -322,8 +322,8 @@ public enum CheckRun {
         // (`TargetCatalog.claims`: an imageset's name across the asset
         // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
-        for (path, hash) in zip(claim.claimed.paths, claim.claimed.hashes) {
-            if let first = owners[path: path, hash: hash] ?? owners.other(writing: path, for: file), !claim.isKey(first) {
+        for path in claim.claimed.paths {
+            if let first = owners[path: path] ?? owners.other(writing: path, for: file), !claim.isKey(first) {
                 clash = (path, first.file, first)
                 break
             }

@@ -41,15 +41,10 @@ struct OutputClaims: Sendable {
     private static let offsetBits = 64 - fingerprintBits
     private static let offsetMask: UInt64 = (1 << offsetBits) - 1
 
-    /// The hash of a path when a test gives one (that collides); nil for
-    /// `hash`, FNV-1a, which a `Prepared` claim carries worked out already.
-    private let hashing: (@Sendable (String) -> UInt64)?
+    /// The hash of a path: FNV-1a (`hash`); a test gives one that collides.
+    private let hashing: @Sendable (String) -> UInt64
 
-    init(hash: (@Sendable (String) -> UInt64)? = nil) { hashing = hash }
-
-    /// The hash of `path`: the test's, else `known` (worked out with the
-    /// claim), else FNV-1a now.
-    private func hash(of path: String, known: UInt64? = nil) -> UInt64 { hashing?(path) ?? known ?? Self.hash(path) }
+    init(hash: @escaping @Sendable (String) -> UInt64 = OutputClaims.hash) { hashing = hash }
 
     /// Whether nothing was claimed.
     var isEmpty: Bool { count == 0 }
@@ -58,11 +53,10 @@ struct OutputClaims: Sendable {
     /// error) or kept: the run cannot vouch for its `E014`s and says so.
     var unreadable: Bool { lost || (records?.failed ?? false) }
 
-    /// The spec that claimed `path`, if any. `hash`: the path's `hash`,
-    /// when the caller has it (`Prepared.hashes`).
-    func claimant(of path: String, hash known: UInt64? = nil) -> Claimant? {
+    /// The spec that claimed `path`, if any.
+    func claimant(of path: String) -> Claimant? {
         guard count > 0, let records else { return nil }
-        let hash = hash(of: path, known: known)
+        let hash = hashing(path)
         let fingerprint = hash >> UInt64(Self.offsetBits)
         var slot = start(of: hash)
         while slots[slot] != 0 {
@@ -81,15 +75,10 @@ struct OutputClaims: Sendable {
     /// than a copy.
     struct Prepared: Sendable, Equatable {
         let paths: [String]
-        /// Each path's `hash`, worked out with the claim: looked up and
-        /// recorded on the one core that takes the claims in order, each
-        /// path was hashed twice there.
-        let hashes: [UInt64]
         fileprivate let record: [UInt8]
 
         init(_ paths: [String], for claimant: Claimant) {
             self.paths = paths
-            hashes = paths.map(OutputClaims.hash)
             record = paths.isEmpty ? [] : ClaimRecords.encode(claimant, paths: paths)
         }
     }
@@ -110,9 +99,9 @@ struct OutputClaims: Sendable {
             lost = true
             return
         }
-        for (path, known) in zip(paths, prepared.hashes) {
+        for path in paths {
             if (count + 1) * 3 > slots.count * 2 { grow(records) }
-            insert(hash(of: path, known: known), offset: offset)
+            insert(hashing(path), offset: offset)
             count += 1
         }
     }
@@ -148,7 +137,7 @@ struct OutputClaims: Sendable {
                 lost = true
                 continue
             }
-            for path in record.paths { insert(hash(of: path), offset: offset) }
+            for path in record.paths { insert(hashing(path), offset: offset) }
         }
     }
 

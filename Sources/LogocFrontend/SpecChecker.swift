@@ -328,25 +328,27 @@ public struct SpecChecker: Sendable {
                 }
                 continue
             }
+            // A partial that extends none comes expanded with its reading;
+            // one that extends others is expanded for this spec's chain.
+            let partial: YAMLNode, nodeCount: Int?
             if let leaf = read.leaf {
                 result.diagnostics += leaf.diagnostics
                 partials.append(file)
-                expanded.nodes[file] = leaf.node
-                base = base == nil && leaf.nodeCount <= Self.maxMergedNodes ? leaf.node : merged(base, leaf.node, at: path.span, expanded: &expanded, into: &result)
-                continue
+                (partial, nodeCount) = (leaf.node, leaf.nodeCount)
+            } else {
+                var own = NodeMerger.expandShorthands(root)
+                result.diagnostics += Self.ownKeyDiagnostics(ofPartial: own)
+                chain.append(file)
+                partials.append(file)
+                if let inner = extendsBase(of: own, directory: PathResolver.folder(of: file), display: partialDisplay,
+                                           chain: &chain, partials: &partials, sources: &sources, expanded: &expanded, into: &result) {
+                    own = NodeMerger.merge(inner, own)
+                }
+                chain.removeLast()
+                (partial, nodeCount) = (NodeMerger.removing(Self.notInMerged, from: own), nil)
             }
-            var partial = NodeMerger.expandShorthands(root)
-            result.diagnostics += Self.ownKeyDiagnostics(ofPartial: partial)
-            chain.append(file)
-            partials.append(file)
-            if let inner = extendsBase(of: partial, directory: PathResolver.folder(of: file), display: partialDisplay,
-                                       chain: &chain, partials: &partials, sources: &sources, expanded: &expanded, into: &result) {
-                partial = NodeMerger.merge(inner, partial)
-            }
-            chain.removeLast()
-            partial = NodeMerger.removing(Self.notInMerged, from: partial)
             expanded.nodes[file] = partial
-            base = merged(base, partial, at: path.span, expanded: &expanded, into: &result)
+            base = merged(base, partial, nodeCount: nodeCount, at: path.span, expanded: &expanded, into: &result)
         }
         return expanded.overflowed ? nil : base
     }
@@ -379,11 +381,14 @@ public struct SpecChecker: Sendable {
     }
 
     /// `partial` merged over `base`, or nil (with `E015` at the `extends`
-    /// entry) once the result passes `maxMergedNodes`.
-    private func merged(_ base: YAMLNode?, _ partial: YAMLNode, at span: SourceSpan, expanded: inout ExpandedPartials,
+    /// entry) once the result passes `maxMergedNodes`. `nodeCount`: the
+    /// partial's own (`nodeCount(upTo: maxMergedNodes)`), when known; with
+    /// no base it is the result's, not counted again.
+    private func merged(_ base: YAMLNode?, _ partial: YAMLNode, nodeCount: Int? = nil, at span: SourceSpan, expanded: inout ExpandedPartials,
                         into result: inout FileCheck) -> YAMLNode? {
         let node = base.map { NodeMerger.merge($0, partial) } ?? partial
-        guard node.nodeCount(upTo: Self.maxMergedNodes) > Self.maxMergedNodes else { return node }
+        let count = base == nil ? nodeCount ?? node.nodeCount(upTo: Self.maxMergedNodes) : node.nodeCount(upTo: Self.maxMergedNodes)
+        guard count > Self.maxMergedNodes else { return node }
         expanded.overflowed = true
         result.diagnostics.append(Diagnostic(.E015, "'extends' merges more than \(Self.maxMergedNodes) nodes", at: span,
                                              help: "share fewer keys through partials; a spec and its partials need a few dozen"))

@@ -71,7 +71,7 @@ final class Backdrop {
     /// each pixel read the tables' addresses and the extremes from memory
     /// and wrote them back (35 instructions a pixel).
     @inline(__always)
-    static func scan<Sink: LuminanceSink>(_ buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into sink: Sink) -> Sink {
+    private static func scan(_ buffer: PixelBuffer, columns: Range<Int>, rows: Range<Int>, into sink: RankSink) -> RankSink {
         WCAG.red.withUnsafeBufferPointer { r in
             WCAG.green.withUnsafeBufferPointer { g in
                 WCAG.blue.withUnsafeBufferPointer { b in
@@ -102,7 +102,7 @@ final class Backdrop {
     /// Where a picture's backdrop writes each luminance (`out`) with its
     /// bucket (`RankedValues.bucket`) and the count per bucket, and what it
     /// has seen: how many, and their extremes.
-    private struct RankSink: LuminanceSink {
+    private struct RankSink {
         let out: UnsafeMutablePointer<Double>
         let buckets: UnsafeMutablePointer<UInt16>
         let counts: UnsafeMutablePointer<Int>
@@ -307,11 +307,6 @@ final class Backdrop {
     }
 }
 
-/// What `Backdrop.scan` hands each luminance of a window to.
-protocol LuminanceSink {
-    mutating func add(_ luminance: Double)
-}
-
 /// Exact order statistics of values in 0–1 (luminances) in two linear passes:
 /// counts per bucket find the bucket that holds the rank, and only that
 /// bucket's values are selected among. The bucket of a value never decreases
@@ -331,19 +326,11 @@ enum RankedValues {
     /// ranking a picture's luminances.
     @inline(__always)
     static func bucket(_ value: Double) -> Int {
-        value >= 1 ? buckets : range(of: value, bits: 12)
-    }
-
-    /// The top `bits` bits of the fraction of `value + 1`, for a value
-    /// below 1: 0 up to 0, and `2^bits - 1` for a value so near 1 that the
-    /// sum rounds to 2. Never smaller for a larger value. Shared with
-    /// `LuminanceHistogram`, whose ranges are coarser.
-    @inline(__always)
-    static func range(of value: Double, bits: Int) -> Int {
+        if value >= 1 { return buckets }
         guard value > 0 else { return 0 }
         let sum = value + 1
-        let top = (1 << bits) - 1
-        return sum < 2 ? Int(truncatingIfNeeded: sum.bitPattern >> UInt64(52 - bits)) & top : top
+        // The fraction's top 12 bits (of 52): a power of two, truncated.
+        return sum < 2 ? Int(truncatingIfNeeded: sum.bitPattern >> 40) & (buckets - 1) : buckets - 1
     }
 
     /// Each value's bucket, and the values per bucket (the last holds 1

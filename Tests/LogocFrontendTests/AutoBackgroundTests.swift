@@ -51,6 +51,13 @@ struct AutoBackgroundTests {
         // Pinned: a change here changes every user's avatars; do it on purpose only.
         #expect(StableHash.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
         #expect(StableHash.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
+        // A string's hash is its bytes' (read where they are stored, for a
+        // long or non-ASCII one too), and hashing in pieces joins them.
+        for text in ["team/longer-folder-name/jane-doe@2x.png", "équipe/Åsa Ørsted.webp", "a"] {
+            #expect(StableHash.fnv1a64(text) == StableHash.fnv1a64(Array(text.utf8)))
+            let (head, tail) = (String(text.prefix(3)), String(text.dropFirst(3)))
+            #expect(StableHash.fnv1a64(tail, continuing: StableHash.fnv1a64(head)) == StableHash.fnv1a64(text))
+        }
         #expect(AutoBackground.colour(for: "Jane Doe", text: nil, minimum: 3)?.description == "#906349")
         #expect(AutoBackground.colour(for: "Ada Lovelace", text: nil, minimum: 4.5)?.description == "#2F2087")
         // Case, composition and surrounding spaces do not matter.

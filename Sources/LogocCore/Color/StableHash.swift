@@ -13,6 +13,10 @@ public enum StableHash {
         return hash
     }
 
-    /// The hash of a string's UTF-8 bytes.
-    public static func fnv1a64(_ text: String) -> UInt64 { fnv1a64(text.utf8) }
+    /// The hash of a string's UTF-8 bytes, read where they are stored (a
+    /// native string's, as every path is): through `String.UTF8View`'s
+    /// iterator each byte cost about fifteen instructions.
+    public static func fnv1a64(_ text: String, continuing start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { fnv1a64($0, continuing: start) } ?? fnv1a64(text.utf8, continuing: start)
+    }
 }

@@ -232,8 +232,8 @@ struct BuildPlan: Sendable {
 
     /// The hash of the `i`th file's relative path, without making the path.
     private static func hash(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> UInt64 {
-        guard let folder = files.folder(of: i) else { return StableHash.fnv1a64(relative(i, in: files, folders: folders, root: root).utf8) }
-        return StableHash.fnv1a64(files.nameBytes(i), continuing: StableHash.fnv1a64(folders[folder].utf8))
+        guard let folder = files.folder(of: i) else { return StableHash.fnv1a64(relative(i, in: files, folders: folders, root: root)) }
+        return StableHash.fnv1a64(files.nameBytes(i), continuing: StableHash.fnv1a64(folders[folder]))
     }
 
     private static func relative(_ i: Int, in files: SpecFileList, folders: [String], root: String) -> String {

@@ -280,8 +280,6 @@ private struct TreeBuilder {
         stack[top].pendingKey = consume node
     }
 
-
-
     /// Counts `nodes` more in the document; past the limit, reports it at
     /// `span` (asked only then) and drops the document.
     private mutating func count(_ nodes: Int, at span: () -> SourceSpan) {
