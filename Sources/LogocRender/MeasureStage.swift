@@ -146,7 +146,11 @@ struct MeasureStage {
             } else {
                 let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
                 cairo_translate(surface.context, -Double(x0), -Double(y0))
-                try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+                if Painter.coversWhole(tree, window: (x0, y0, x1, y1)) {
+                    try painter.drawBackgroundUnclipped(tree, on: surface.context)
+                } else {
+                    try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)
+                }
                 // Counted where the pixels are; copied out only for the
                 // exact luminances, when the ranges do not decide.
                 if let minimum, tree.isImage, run.colorVision.isEmpty,
