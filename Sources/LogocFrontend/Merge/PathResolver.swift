@@ -125,13 +125,19 @@ public struct PathResolver: Sendable {
     /// its own `absolute` form. ASCII, because a `/` followed by a combining
     /// mark is one `Character`, which `split(separator: "/")` keeps whole.
     static func isPlainAbsolute(_ path: String) -> Bool {
+        // Read where the bytes are stored (a native string's always are):
+        // through `String.UTF8View`'s iterator a byte cost about thirty instructions.
+        path.utf8.withContiguousStorageIfAvailable(isPlainAbsolute) ?? isPlainAbsolute(path.utf8)
+    }
+
+    private static func isPlainAbsolute<Bytes: Collection<UInt8>>(_ utf8: Bytes) -> Bool {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        guard path.utf8.first == slash else { return false }
-        if path.utf8.count == 1 { return true }
+        guard utf8.first == slash else { return false }
+        if utf8.count == 1 { return true }
         // Length of the component being read (-1 before the first slash),
         // and whether it is all dots.
         var length = -1, dots = true
-        for byte in path.utf8 {
+        for byte in utf8 {
             if byte >= 0x80 { return false }
             if byte == slash {
                 if length == 0 || (length > 0 && length <= 2 && dots) { return false }
