@@ -146,7 +146,7 @@ struct MeasureStage {
             } else {
                 let surface = try ImageSurface(width: x1 - x0, height: y1 - y0)
                 cairo_translate(surface.context, -Double(x0), -Double(y0))
-                if Painter.coversWhole(tree, window: (x0, y0, x1, y1)) {
+                if BackgroundExtremes.clearOfEdges(tree, border: border, window: .init(x0: x0, y0: y0, x1: x1, y1: y1)) {
                     try painter.drawBackgroundUnclipped(tree, on: surface.context)
                 } else {
                     try painter.drawBackground(tree, border: border, on: surface.context, forSVG: false)

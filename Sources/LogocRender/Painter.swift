@@ -68,43 +68,15 @@ struct Painter {
     }
 
     /// The background alone, with neither the shape's clip nor the ring: the
-    /// bytes `drawBackground` gives inside `window` when `window` lies where
-    /// the shape covers every pixel whole and the ring reaches none
-    /// (`coversWhole`). There the clip's coverage is 255, which changes no
-    /// byte, while composited through it a photo is sampled one span at a
-    /// time on pixman's slowest path (most of a photo spec's contrast).
+    /// bytes `drawBackground` gives inside a window that the shape covers
+    /// whole and the ring does not reach (`BackgroundExtremes.clearOfEdges`).
+    /// There the clip's coverage is 255, which changes no byte, while
+    /// composited through it a photo is sampled one span at a time on
+    /// pixman's slowest path (most of a photo spec's contrast).
     func drawBackgroundUnclipped(_ tree: RenderTree, on cr: OpaquePointer) throws(RenderError) {
         cairo_save(cr)
         try paint(tree.background, size: Double(tree.size), on: cr, forSVG: false)
         cairo_restore(cr)
-    }
-
-    /// Whether every pixel of `window` (canvas pixels, `x1` and `y1`
-    /// excluded) lies wholly inside the shape and inside the ring's inner
-    /// edge, a pixel's margin kept for the segments Cairo draws arcs with
-    /// (within 0.1 px of them). The shapes are convex, so the window is
-    /// inside when its four corners are.
-    static func coversWhole(_ tree: RenderTree, window: (x0: Int, y0: Int, x1: Int, y1: Int)) -> Bool {
-        let size = Double(tree.size)
-        let margin = (tree.border?.width ?? 0) + 1
-        let low = margin, high = size - margin
-        let radius: Double
-        switch tree.shape {
-        case .square: radius = 0
-        case .circle: radius = size / 2
-        case .roundRect(let r): radius = max(0, min(r, size / 2))
-        }
-        // The shape inset by `margin`: a square with corners rounded by what is left of the radius.
-        let inner = max(0, radius - margin)
-        let corners = [(Double(window.x0), Double(window.y0)), (Double(window.x1), Double(window.y0)),
-                       (Double(window.x0), Double(window.y1)), (Double(window.x1), Double(window.y1))]
-        return corners.allSatisfy { (x, y) in
-            guard x >= low, x <= high, y >= low, y <= high else { return false }
-            // Within a corner's square, the point must be within its circle.
-            let cx = min(max(x, low + inner), high - inner), cy = min(max(y, low + inner), high - inner)
-            let dx = x - cx, dy = y - cy
-            return dx * dx + dy * dy <= inner * inner
-        }
     }
 
     /// The ring alone (nothing when the tree has none), in `color`, inside the shape.

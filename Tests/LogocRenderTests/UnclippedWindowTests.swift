@@ -6,12 +6,12 @@ import LogocImageIO
 import LogocRenderTree
 @testable import LogocRender
 
-/// A contrast window that lies wholly inside the shape and its ring is drawn
-/// without the shape's clip (`Painter.coversWhole`,
-/// `drawBackgroundUnclipped`): its bytes must be the ones the clipped
-/// drawing gives, for every shape, ring, background and window.
+/// A contrast window that lies wholly inside the shape and its ring
+/// (`BackgroundExtremes.clearOfEdges`) is drawn without the shape's clip
+/// (`Painter.drawBackgroundUnclipped`): its bytes must be the ones the
+/// clipped drawing gives, for every shape, ring, background and window.
 struct UnclippedWindowTests {
-    typealias Window = (x0: Int, y0: Int, x1: Int, y1: Int)
+    typealias Window = BackgroundExtremes.Window
 
     /// A photo of `w` × `h` with detail in every pixel (so any shift of a
     /// sample shows), written as PNG; removed by the caller.
@@ -32,12 +32,15 @@ struct UnclippedWindowTests {
         let surface = try ImageSurface(width: w.x1 - w.x0, height: w.y1 - w.y0)
         cairo_translate(surface.context, -Double(w.x0), -Double(w.y0))
         if clipped {
-            try painter.drawBackground(tree, border: tree.border.map { _ in RGBA(rgb: 0xF5F5F5) }, on: surface.context, forSVG: false)
+            try painter.drawBackground(tree, border: ring(tree), on: surface.context, forSVG: false)
         } else {
             try painter.drawBackgroundUnclipped(tree, on: surface.context)
         }
         return try surface.pixels()
     }
+
+    /// The ring's colour as drawn, nil without one.
+    static func ring(_ tree: RenderTree) -> RGBA? { tree.border.map { _ in RGBA(rgb: 0xF5F5F5) } }
 
     @Test func coveredWindowsAreTheClippedBytes() throws {
         let path = try Self.photo(300, 200)
@@ -61,6 +64,7 @@ struct UnclippedWindowTests {
         // Text-like windows, and ones that reach the shape's edge or its ring.
         let windows: [Window] = [(34, 44, 94, 84), (20, 50, 108, 78), (8, 30, 120, 98), (40, 2, 88, 30), (0, 0, 128, 128),
                                  (60, 60, 61, 61), (25, 25, 103, 103), (10, 10, 40, 40), (7, 7, 121, 121), (1, 60, 127, 70)]
+            .map { Window(x0: $0.0, y0: $0.1, x1: $0.2, y1: $0.3) }
         var covered = 0, edgesDiffer = 0
         for background in backgrounds {
             for shape in shapes {
@@ -68,7 +72,7 @@ struct UnclippedWindowTests {
                     let tree = RenderTree(size: size, shape: shape, background: background, border: border, text: nil)
                     for w in windows {
                         let same = try Self.window(tree, w, clipped: true, painter: painter) == Self.window(tree, w, clipped: false, painter: painter)
-                        if Painter.coversWhole(tree, window: w) {
+                        if BackgroundExtremes.clearOfEdges(tree, border: Self.ring(tree), window: w) {
                             covered += 1
                             #expect(same, "\(shape) \(String(describing: border)) \(w) \(background)")
                         } else if !same {
@@ -78,29 +82,9 @@ struct UnclippedWindowTests {
                 }
             }
         }
-        // The comparison sees a difference where there is one (125 of the 135
-        // windows over an edge or a ring differ), and most are covered (265 of 400).
+        // The comparison sees a difference where there is one (125 of the 130
+        // windows over an edge or a ring differ), and most are covered (270 of 400).
         #expect(edgesDiffer > 100, "\(edgesDiffer)")
         #expect(covered > 200, "\(covered)")
-    }
-
-    @Test func coversWholeFollowsTheShapeAndTheRing() {
-        func tree(_ shape: Shape, ring: Double? = nil) -> RenderTree {
-            RenderTree(size: 100, shape: shape, background: .solid(.white), border: ring.map { Border(width: $0, color: .black) }, text: nil)
-        }
-        // A circle of radius 50: the window's farthest corner decides.
-        #expect(Painter.coversWhole(tree(.circle), window: (30, 30, 70, 70)))
-        #expect(!Painter.coversWhole(tree(.circle), window: (10, 10, 90, 90)))
-        #expect(Painter.coversWhole(tree(.circle), window: (50, 2, 51, 3)))     // at the top, a pixel in
-        #expect(!Painter.coversWhole(tree(.circle), window: (50, 0, 51, 1)))    // on the edge
-        // A ring 8 wide takes its band, and a pixel's margin, from the inside.
-        #expect(!Painter.coversWhole(tree(.circle, ring: 8), window: (50, 5, 51, 6)))
-        #expect(Painter.coversWhole(tree(.circle, ring: 8), window: (50, 10, 51, 11)))
-        // A rounded corner cuts the square's corner; a square's sides alone bound it.
-        #expect(!Painter.coversWhole(tree(.roundRect(radius: 30)), window: (2, 2, 10, 10)))
-        #expect(Painter.coversWhole(tree(.roundRect(radius: 30)), window: (12, 12, 88, 88)))
-        #expect(Painter.coversWhole(tree(.square), window: (1, 1, 99, 99)))
-        #expect(!Painter.coversWhole(tree(.square), window: (0, 1, 99, 99)))
-        #expect(!Painter.coversWhole(tree(.square, ring: 4), window: (3, 3, 97, 97)))
     }
 }
