@@ -5,13 +5,15 @@ import LogocRender
 
 /// Runs `body` for indices 0..<count on up to `jobs` threads. Each worker
 /// gets its own lazily made `Renderer` (Cairo and Pango objects are never
-/// used by two threads at once); they share one `ImageStore`. Results land in their index's slot, so
+/// used by two threads at once); they share one `ImageStore` and one set
+/// of `ReferenceInks`. Results land in their index's slot, so
 /// order never depends on scheduling.
 enum Workers {
     static func map<T: Sendable>(_ count: Int, jobs: Int, catalog: FontCatalog, clock: StageClock? = nil, pool: RendererPool? = nil,
                                  _ body: @Sendable (Int, () throws(RenderError) -> Renderer) -> T) -> [T] {
         let results = ResultSlots<T>(count: count)
         let images = pool?.images ?? ImageStore()
+        let references = pool?.references ?? ReferenceInks()
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var renderer = pool?.take()
@@ -19,7 +21,7 @@ enum Workers {
             renderer?.clock = clock
             let lazy = { () throws(RenderError) -> Renderer in
                 if let renderer { return renderer }
-                let made = try Renderer(catalog: catalog, images: images)
+                let made = try Renderer(catalog: catalog, images: images, references: references)
                 pool?.counted()
                 made.clock = clock
                 renderer = made
@@ -42,6 +44,8 @@ final class RendererPool: Sendable {
     private let idle = Locked<[Renderer]>([])
     /// The run's decoded and scaled photos, shared by all its renderers.
     let images = ImageStore()
+    /// The inks of the run's texts, shared by all its renderers (one catalog).
+    let references = ReferenceInks()
     /// Renderers made for this pool so far.
     private let madeCount = Locked(0)
     var made: Int { madeCount.withLock { $0 } }

@@ -45,8 +45,8 @@ public final class Renderer {
     let catalog: FontCatalog
     let session: FontSession
     let painter: Painter
-    /// Texts' inks at the reference size in this renderer's font session.
-    private let references = ReferenceInks()
+    /// Texts' inks at the reference size, shared with the run's other renderers.
+    private let references: ReferenceInks
     /// One PNG compressor for every image this renderer encodes.
     private var compressor: PNGEncoder.Compressor?
     /// Canvases done with, for the next drawing of the same size.
@@ -68,10 +68,14 @@ public final class Renderer {
 
     /// `images`: the run's decoded and scaled photos, shared with the other
     /// renderers of the run (a renderer of its own by default).
+    /// `references`: the texts' inks measured so far by the renderers of the
+    /// run, which share `catalog` (a set of its own by default).
     /// `budget`: what the drawings of all renderers may take at once.
-    public init(catalog: FontCatalog, images: ImageStore = ImageStore(), budget: MemoryBudget = .shared) throws(RenderError) {
+    public init(catalog: FontCatalog, images: ImageStore = ImageStore(), references: ReferenceInks = ReferenceInks(),
+                budget: MemoryBudget = .shared) throws(RenderError) {
         self.catalog = catalog
         self.images = images
+        self.references = references
         self.budget = budget
         self.session = try FontSession(catalog: catalog)
         self.painter = Painter(images: ImageCache(store: images))

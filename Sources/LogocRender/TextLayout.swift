@@ -1,5 +1,6 @@
 import CCairo
 import CPango
+import LogocCore
 import LogocFonts
 import LogocRenderTree
 
@@ -190,12 +191,14 @@ package final class TextLayout {
 /// A text's ink at `TextLayout.referenceSize`, by text and font. Every spec
 /// with the same text and font (a corpus has a few hundred texts for
 /// thousands of specs) lays out the same ink there, whatever its size,
-/// shape or colour, so it is measured once per session: that was half of
-/// the Pango layouts of a `check`. It depends only on the key and the
-/// session's fonts, which only ever gain files a text needs (the same
-/// files again for the same key), so a remembered ink is the ink that
-/// would be measured now.
-final class ReferenceInks {
+/// shape or colour, so it is measured once per run: that was half of the
+/// Pango layouts of a `check`. It depends only on the key and the fonts a
+/// session holds for it, and a session only ever gains files a text needs
+/// (the same files again for the same key, whichever session): so a
+/// remembered ink is the ink any session of the run's catalog would
+/// measure now, and the renderers of a run share one set (`Workers.map`),
+/// where each worker measured every text again.
+public final class ReferenceInks: Sendable {
     struct Key: Hashable {
         let text: String
         let font: FontChoice
@@ -216,21 +219,41 @@ final class ReferenceInks {
         let band: TextPlacement.Band
     }
 
-    private(set) var known: [Key: Reference] = [:]
-    private(set) var bands: [BandKey: Double?] = [:]
+    private struct Kept {
+        var inks: [Key: Reference] = [:]
+        var bands: [BandKey: Double?] = [:]
+    }
+    private let kept = Locked(Kept())
     /// Inks kept, at most; all are dropped when it is reached.
     static let limit = 4_096
 
+    public init() {}
+
+    /// The ink remembered for `key`.
+    func reference(for key: Key) -> Reference? {
+        kept.withLock { $0.inks[key] }
+    }
+
+    /// The band's height remembered for `key` (`.some(nil)`: the fonts have
+    /// no outline for its letter; nil: not measured yet).
+    func band(for key: BandKey) -> Double?? {
+        kept.withLock { $0.bands[key] }
+    }
+
     /// Keeps the ink of a key not known yet.
     func remember(_ measured: Reference, for key: Key) {
-        if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
-        known[key] = measured
+        kept.withLock { kept in
+            if kept.inks.count >= Self.limit { kept.inks.removeAll(keepingCapacity: true) }
+            kept.inks[key] = measured
+        }
     }
 
     /// Keeps a band's height (nil: the fonts have no outline for its letter).
     func remember(_ height: Double?, for key: BandKey) {
-        if bands.count >= Self.limit { bands.removeAll(keepingCapacity: true) }
-        bands[key] = .some(height)
+        kept.withLock { kept in
+            if kept.bands.count >= Self.limit { kept.bands.removeAll(keepingCapacity: true) }
+            kept.bands[key] = .some(height)
+        }
     }
 }
 
@@ -323,7 +346,7 @@ private final class ReferenceLayout {
     func fit(references: ReferenceInks?) throws(RenderError) -> TextFit {
         let key = ReferenceInks.Key(text: run.text, font: run.font)
         let measured: ReferenceInks.Reference
-        if let known = references?.known[key] {
+        if let known = references?.reference(for: key) {
             measured = known
         } else {
             measured = ReferenceInks.Reference(ink: ink(), unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
@@ -336,7 +359,7 @@ private final class ReferenceLayout {
         // and the cap height its body is sized by.
         func measuredBand(_ band: TextPlacement.Band) -> Double? {
             let bandKey = ReferenceInks.BandKey(families: families, font: run.font, band: band)
-            if let known = references?.bands[bandKey] { return known }
+            if let known = references?.band(for: bandKey) { return known }
             let height = TextLayout.bandHeight(band, families: families, font: run.font, session: session)
             references?.remember(height, for: bandKey)
             return height
@@ -350,15 +373,15 @@ private final class ReferenceLayout {
     /// The `TextFit` of `run` from `references` alone, as `fit(references:)`
     /// would give it; nil when something it needs is not remembered.
     static func knownFit(_ run: TextRun, families: [String], references: ReferenceInks) -> TextFit? {
-        guard let reference = references.known[ReferenceInks.Key(text: run.text, font: run.font)] else { return nil }
+        guard let reference = references.reference(for: ReferenceInks.Key(text: run.text, font: run.font)) else { return nil }
         // As `fit(references:)` measures them: the x-height only for a text with a cap height.
         var bodyHeight: Double?, bandHeight: Double?
         if let band = TextPlacement.band(for: run.text) {
-            guard let cap = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .capHeight)] else { return nil }
+            guard let cap = references.band(for: ReferenceInks.BandKey(families: families, font: run.font, band: .capHeight)) else { return nil }
             bodyHeight = cap
             if let cap {
                 if band == .xHeight {
-                    guard let x = references.bands[ReferenceInks.BandKey(families: families, font: run.font, band: .xHeight)] else { return nil }
+                    guard let x = references.band(for: ReferenceInks.BandKey(families: families, font: run.font, band: .xHeight)) else { return nil }
                     bandHeight = x
                 } else {
                     bandHeight = cap
