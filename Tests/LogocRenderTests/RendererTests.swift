@@ -143,6 +143,24 @@ struct RendererTests {
         }
     }
 
+    /// The renderers of a run share one set of inks (`Workers.map`): what
+    /// one renderer's session measured, another's uses, and must measure
+    /// and draw what a renderer of its own does.
+    @Test func inksRememberedByAnotherRendererMeasureWhatFreshOnesDo() throws {
+        let inks = ReferenceInks()
+        let first = try Renderer(catalog: Self.catalog, references: inks)
+        let trees = ["AB", "王芳", "🦊", "Ωx", "Jean-Luc"].flatMap { text in
+            [TextSize.auto(maximum: 115.2), .pixels(40)].map { Self.tree(text: Self.text(text, size: $0, color: .auto)) }
+        }
+        for tree in trees { _ = try first.measureText(tree) }
+        let second = try Renderer(catalog: Self.catalog, references: inks)
+        for tree in trees {
+            let fresh = try Self.renderer()
+            #expect(try second.measureText(tree) == fresh.measureText(tree), "\(tree.text?.text ?? "")")
+            #expect(try second.pixels(tree, scale: 1).bytes == fresh.pixels(tree, scale: 1).bytes, "\(tree.text?.text ?? "")")
+        }
+    }
+
     @Test func aCharacterNoFontHasIsAnError() throws {
         #expect(throws: RenderError.self) {
             _ = try Self.renderer().measureText(Self.tree(text: Self.text("A\u{10600}")))
