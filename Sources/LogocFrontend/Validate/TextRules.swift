@@ -29,20 +29,23 @@ public enum TextRules {
     /// be drawn. `named` starts the message (`'content'`, `the name`);
     /// `removable` is what the help offers to remove. A spec's `content`
     /// and `initials` and a `build --data` row's name share it.
-    public static func refusal(of text: String, named: String, removable: String) -> (message: String, help: String)? {
-        isPlainASCII(text) ? nil : refusalByRules(of: text, named: named, removable: removable)
+    public static func refusal(of text: String, named: @autoclosure () -> String,
+                               removable: @autoclosure () -> String) -> (message: String, help: String)? {
+        // The names are worded only for a refusal: every text of every spec is asked.
+        isPlainASCII(text) ? nil : refusalByRules(of: text, named: named(), removable: removable())
     }
 
     /// `refusal` by every rule, for any text.
-    static func refusalByRules(of text: String, named: String, removable: String) -> (message: String, help: String)? {
-        if let (problem, help) = lengthProblem(in: text) { return ("\(named) \(problem)", help) }
+    static func refusalByRules(of text: String, named: @autoclosure () -> String,
+                               removable: @autoclosure () -> String) -> (message: String, help: String)? {
+        if let (problem, help) = lengthProblem(in: text) { return ("\(named()) \(problem)", help) }
         if let (scalar, why) = forbidden(in: text) {
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             let name = scalar.properties.name.map { " " + $0 } ?? ""
-            return ("\(named) holds \(code)\(name), \(why)", "remove the character; write the text as it should be read")
+            return ("\(named()) holds \(code)\(name), \(why)", "remove the character; write the text as it should be read")
         }
         if !hasInk(text) {
-            return ("\(named) shows nothing: it holds only spaces, fillers or invisible characters", "write visible text, or remove \(removable)")
+            return ("\(named()) shows nothing: it holds only spaces, fillers or invisible characters", "write visible text, or remove \(removable())")
         }
         return nil
     }
