@@ -262,11 +262,22 @@ struct BuildPlan: Sendable {
     /// files' own names are what discovery listed.
     static func relativePaths(of inputs: [SpecInput], root: String) -> [String] {
         var prefixes: [Substring: String] = [:]
+        // Discovery lists a folder's files together: the folder before is
+        // the usual answer, found without hashing the folder's path.
+        var last: (folder: Substring, prefix: String)?
         return inputs.map { input in
             guard let slash = PathResolver.lastSlash(in: input.path) else { return input.path }
             let folder = input.path[..<slash]
-            let prefix = prefixes[folder] ?? relativePrefix(ofFolder: String(folder), root: root)
-            prefixes[folder] = prefix
+            let prefix: String
+            if let last, last.folder == folder {
+                prefix = last.prefix
+            } else if let known = prefixes[folder] {
+                prefix = known
+            } else {
+                prefix = relativePrefix(ofFolder: String(folder), root: root)
+                prefixes[folder] = prefix
+            }
+            last = (folder, prefix)
             return prefix + input.path[input.path.index(after: slash)...]
         }
     }
