@@ -196,8 +196,8 @@ package final class TextLayout {
 /// session holds for it, and a session only ever gains files a text needs
 /// (the same files again for the same key, whichever session): so a
 /// remembered ink is the ink any session of the run's catalog would
-/// measure now, and the renderers of a run share one set (`Workers.map`),
-/// where each worker measured every text again.
+/// measure now. The renderers of a run share one set (`Workers.map`): with
+/// a set of its own, each worker measured every text again.
 public final class ReferenceInks: Sendable {
     struct Key: Hashable {
         let text: String
