@@ -153,7 +153,7 @@ public struct CheckedSpec: Sendable {
     }
     /// The spec file's and the partials' stamps when they were read, by the
     /// path read (`input.path`, `partials`).
-    public var readStamps: [String: FileReader.Stamp] {
+    public var readStamps: PathMap<FileReader.Stamp> {
         _read { yield fields.value.readStamps }
         _modify { yield &fields.value.readStamps }
     }
@@ -164,7 +164,7 @@ public struct CheckedSpec: Sendable {
         _modify { yield &fields.value.templateKey }
     }
 
-    init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String] = [], readStamps: [String: FileReader.Stamp] = [:]) {
+    init(input: SpecInput, name: String, nameSpan: SourceSpan, logo: LogoSyntax, dark: LogoSyntax?, outputs: [OutputFile], partials: [String] = [], readStamps: PathMap<FileReader.Stamp> = PathMap()) {
         fields = CopyOnWrite(Fields(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: dark, outputs: outputs, partials: partials, readStamps: readStamps))
     }
 
@@ -176,7 +176,7 @@ public struct CheckedSpec: Sendable {
         var dark: LogoSyntax?
         var outputs: [OutputFile]
         var partials: [String] = []
-        var readStamps: [String: FileReader.Stamp] = [:]
+        var readStamps = PathMap<FileReader.Stamp>()
         var templateKey: SourceSpan? = nil
     }
 }
@@ -262,10 +262,10 @@ public struct FileCheck: Sendable {
     /// Documents that had errors and will write nothing.
     public var failedDocuments = 0
     /// The stamp of every file read, as it was read.
-    public var readStamps: [String: FileReader.Stamp] = [:]
+    public var readStamps = PathMap<FileReader.Stamp>()
     /// The file each of `sources` was read from (display path → absolute
     /// path): `check`'s cache reads a quoted text again from there.
-    public var sourcePaths: [String: String] = [:]
+    public var sourcePaths = PathMap<String>()
 
     public init() {}
 }

@@ -205,7 +205,7 @@ public struct SpecChecker: Sendable {
         if logo.template?.value == true { outputs = [] }
         let used = Set(partials)
         var spec = CheckedSpec(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: darkLogo, outputs: outputs,
-                               partials: used.sorted(), readStamps: result.readStamps.filter { $0.key == input.path || used.contains($0.key) })
+                               partials: used.sorted(), readStamps: result.readStamps.filter { $0 == input.path || used.contains($0) })
         if let template = logo.template, template.value { spec.templateKey = template.span }
         return spec
     }
