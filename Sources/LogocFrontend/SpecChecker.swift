@@ -98,7 +98,8 @@ public struct SpecChecker: Sendable {
         }
         let directory = PathResolver.folder(of: input.path)
         let own = NodeMerger.expandShorthands(root)
-        var sources = [input.displayPath: source]
+        var sources = PathMap<SourceFile>()
+        sources[input.displayPath] = source
         // The real path is needed only to find cycles, so only with `extends`.
         var chain = own["extends"] == nil ? [] : [realPath ?? input.path]
         var partials: [String] = []
@@ -264,7 +265,7 @@ public struct SpecChecker: Sendable {
 
     /// The merged partials under a spec or partial, or nil when it extends none.
     private func extendsBase(of node: YAMLNode, directory: String, display: String, chain: inout [String], partials: inout [String],
-                             sources: inout [String: SourceFile], expanded: inout ExpandedPartials, into result: inout FileCheck) -> YAMLNode? {
+                             sources: inout PathMap<SourceFile>, expanded: inout ExpandedPartials, into result: inout FileCheck) -> YAMLNode? {
         guard let value = node["extends"], !NullRemoval.isNull(value) else { return nil }
         var decoder = SyntaxDecoder(sources: sources)
         let paths: [Located<String>]

@@ -65,7 +65,9 @@ public final class Project: Sendable {
                                           help: "remove the '---' separators"))
         }
         if let root = documents.first?.root {
-            var decoder = SyntaxDecoder(sources: [display: source])
+            var sources = PathMap<SourceFile>()
+            sources[display] = source
+            var decoder = SyntaxDecoder(sources: sources)
             if let fields = decoder.fields(of: root, LanguageSchema.config, what: "the configuration") {
                 if let pair = fields["contrast"] {
                     (config.contrast, config.colorVision) = decoder.contrastSetting(pair.value)

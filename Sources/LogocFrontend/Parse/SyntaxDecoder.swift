@@ -8,14 +8,14 @@ import LogocCore
 struct SyntaxDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// File texts, to see what YAML dropped as a comment (`color: #FFF`).
-    let sources: [String: SourceFile]
+    let sources: PathMap<SourceFile>
     /// A partial may leave required keys to the specs that extend it.
     var checksPresence = true
     /// Set while decoding a template (`template: true`): its text needs
     /// neither `content` nor `initials`, since each person's name gives them.
     private var decodingTemplate = false
 
-    init(sources: [String: SourceFile]) {
+    init(sources: PathMap<SourceFile>) {
         self.sources = sources
     }
 
