@@ -265,9 +265,6 @@ public enum CheckRun {
             reserved = outputs.lazy.compactMap { o in CheckRun.reservedFolder(of: o.path).map { Reserved(path: o.path, folder: $0) } }.first
         }
 
-        /// Whether `key` is this spec's.
-        fileprivate func isKey(_ key: Key) -> Bool { key.name == name && key.file == display && key.place == place }
-
         init(_ spec: borrowing CheckedSpec) {
             self.init(name: spec.name, place: spec.nameSpan, display: spec.input.displayPath, path: spec.input.path,
                       outputFolder: spec.input.outputFolder, outputs: spec.outputs.map { ClaimedOutput(path: $0.path, target: $0.target?.target) })
@@ -307,13 +304,13 @@ public enum CheckRun {
 
     /// One spec's part of `outputClashes`.
     private static func clash(_ claim: Claim, owners: inout OutputOwners, diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
-        let file = claim.path
+        let key = claim.key, file = claim.path
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
         if let reserved = claim.reserved {
             diagnostics.append(Diagnostic(.E014, "'\(claim.name)' would write '\(reserved.path)', but '\(reserved.folder)' is logoc's own file in the output folder",
                                           at: claim.place, help: "rename the folder '\(reserved.folder)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
-            losers.insert(claim.key)
+            losers.insert(key)
             return
         }
         // The other writer: a spec read in this run (named, with a place for
@@ -323,7 +320,7 @@ public enum CheckRun {
         // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
         for path in claim.claimed.paths {
-            if let first = owners[path: path] ?? owners.other(writing: path, for: file), !claim.isKey(first) {
+            if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
                 clash = (path, first.file, first)
                 break
             }
@@ -333,7 +330,7 @@ public enum CheckRun {
             }
         }
         if let clash {
-            let key = claim.key, outputs = claim.outputs
+            let outputs = claim.outputs
             // The two names are usually the same: the files tell the specs apart.
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
