@@ -277,9 +277,6 @@ public enum BuildRun {
             if commit != nil {
                 // The chunk's specs and drawings are gone: hand the freed pages back.
                 options.afterChunk?()
-            } else {
-                // What is left of its outcomes is freed on another thread (`letGo`).
-                BuildExecutor.letGo(consume chunk)
             }
         }
         session?.madeRenderers(executor.renderersMade)
