@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LogocCore
 @testable import LogocFrontend
 
 /// The hand-written stand-ins for Foundation calls made for every spec
@@ -330,5 +331,27 @@ struct FileReadingTests {
         #expect(utimensat(AT_FDCWD, other, &times, 0) == 0)
         #expect(rename(other, path) == 0)
         #expect(try width(path) == 500)
+    }
+
+    /// A number of digits alone is summed from its bytes
+    /// (`SyntaxDecoder.decimalValue`); it must give what `Double(_:)` reads,
+    /// and every other number must still be read as before.
+    @Test func digitsAreReadAsDoubleReadsThem() {
+        var texts = ["0", "00", "007", "1", "9", "256", "512", "999999999999999", "100000000000000", "9999999999999999",
+                     "12345678901234567890", String(repeating: "9", count: 15), String(repeating: "0", count: 15) + "1"]
+        var generator = SplitMix64(seed: 21)
+        for length in 1...20 {
+            for _ in 0..<200 {
+                texts.append(String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) }))
+            }
+        }
+        for text in texts {
+            #expect(SyntaxDecoder.decimalValue(text) == Double(text), "\(text)")
+        }
+        let others: [(String, Double?)] = [(" 12", 12), ("12 ", 12), ("+5", 5), ("-0", -0.0), ("1.5", 1.5), ("1e3", 1000), (".5", 0.5),
+                                           ("", nil), ("1a", nil), ("0x10", nil), ("١٢", nil), ("1_000", nil), ("nan", nil), ("1e400", .infinity)]
+        for (text, value) in others {
+            #expect(SyntaxDecoder.decimalValue(text) == value, "\(text)")
+        }
     }
 }
