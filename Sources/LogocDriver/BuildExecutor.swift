@@ -91,12 +91,16 @@ final class BuildExecutor {
         result.specCount = checked.specs.count + checked.cachedSpecs.count + failedDocuments
         result.failedCount = failedDocuments
         // Files with a failed document, or left with no spec, keep their old outputs.
-        let building = Set(checked.specs.map(\.input.path) + checked.cachedSpecs.map(\.claim.path))
+        // A checked file's specs are its own (what lost a clash taken out);
+        // only the cache's are looked up by path (a set of every spec's path
+        // was hashed on one core for each chunk).
+        let cachedBuilding = Set(checked.cachedSpecs.map(\.claim.path))
+        func building(_ input: SpecInput, _ file: FileCheck) -> Bool { !file.specs.isEmpty || cachedBuilding.contains(input.path) }
         // `--shard`: every spec was checked; only the shard's own are drawn and written.
         let shard = context.directory == nil ? nil : options.shard
         let relative = context.relative
         func isOwn(_ path: String) -> Bool { shard?.contains(relative(path)) ?? true }
-        for (input, file) in zip(chunk, checked.files) where isOwn(input.path) && (file.failedDocuments > 0 || !building.contains(input.path)) {
+        for (input, file) in zip(chunk, checked.files) where isOwn(input.path) && (file.failedDocuments > 0 || !building(input, file)) {
             result.troubled.insert(context.relative(input.path))
         }
         var made = draw(shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }, keys: nil, diagnostics: diagnostics,
