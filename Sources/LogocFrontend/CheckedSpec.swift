@@ -115,51 +115,53 @@ public struct OutputFile: Sendable, Hashable, Comparable {
 public struct CheckedSpec: Sendable {
     // Its fields live in a box that copies share (`CopyOnWrite`): a checked
     // spec goes from its file's check into the run's report, its claims and
-    // its drawing, and each copy retained every text and list in it.
-    private var fields: CopyOnWrite<Fields>
+    // its drawing, and each copy retained every text and list in it. The
+    // accessors are inlinable (as `LogoSyntax`'s): read from the driver,
+    // each `input` was a coroutine with an allocated frame, seven a spec.
+    @usableFromInline var fields: CopyOnWrite<Fields>
 
-    public var input: SpecInput {
+    @inlinable public var input: SpecInput {
         _read { yield fields.value.input }
         _modify { yield &fields.value.input }
     }
     /// `name`, or the file name.
-    public var name: String {
+    @inlinable public var name: String {
         _read { yield fields.value.name }
         _modify { yield &fields.value.name }
     }
     /// Where the name was written, or the document's start when it comes from
     /// the file name: E014 points here.
-    public var nameSpan: SourceSpan {
+    @inlinable public var nameSpan: SourceSpan {
         _read { yield fields.value.nameSpan }
         _modify { yield &fields.value.nameSpan }
     }
-    public var logo: LogoSyntax {
+    @inlinable public var logo: LogoSyntax {
         _read { yield fields.value.logo }
         _modify { yield &fields.value.logo }
     }
-    public var dark: LogoSyntax? {
+    @inlinable public var dark: LogoSyntax? {
         _read { yield fields.value.dark }
         _modify { yield &fields.value.dark }
     }
     /// The spec's own pictures, then its targets' files, in path order.
-    public var outputs: [OutputFile] {
+    @inlinable public var outputs: [OutputFile] {
         _read { yield fields.value.outputs }
         _modify { yield &fields.value.outputs }
     }
     /// Absolute paths of the partials merged under it, directly or not.
-    public var partials: [String] {
+    @inlinable public var partials: [String] {
         _read { yield fields.value.partials }
         _modify { yield &fields.value.partials }
     }
     /// The spec file's and the partials' stamps when they were read, by the
     /// path read (`input.path`, `partials`).
-    public var readStamps: PathMap<FileReader.Stamp> {
+    @inlinable public var readStamps: PathMap<FileReader.Stamp> {
         _read { yield fields.value.readStamps }
         _modify { yield &fields.value.readStamps }
     }
     /// Where `template: true` was written; nil for a spec that is not a
     /// template (and for a template's instances). `isTemplate` reads it.
-    public internal(set) var templateKey: SourceSpan? {
+    @inlinable public internal(set) var templateKey: SourceSpan? {
         _read { yield fields.value.templateKey }
         _modify { yield &fields.value.templateKey }
     }
@@ -168,16 +170,16 @@ public struct CheckedSpec: Sendable {
         fields = CopyOnWrite(Fields(input: input, name: name, nameSpan: nameSpan, logo: logo, dark: dark, outputs: outputs, partials: partials, readStamps: readStamps))
     }
 
-    private struct Fields: Sendable {
-        var input: SpecInput
-        var name: String
-        var nameSpan: SourceSpan
-        var logo: LogoSyntax
-        var dark: LogoSyntax?
-        var outputs: [OutputFile]
-        var partials: [String] = []
-        var readStamps = PathMap<FileReader.Stamp>()
-        var templateKey: SourceSpan? = nil
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var input: SpecInput
+        @usableFromInline var name: String
+        @usableFromInline var nameSpan: SourceSpan
+        @usableFromInline var logo: LogoSyntax
+        @usableFromInline var dark: LogoSyntax?
+        @usableFromInline var outputs: [OutputFile]
+        @usableFromInline var partials: [String] = []
+        @usableFromInline var readStamps = PathMap<FileReader.Stamp>()
+        @usableFromInline var templateKey: SourceSpan? = nil
     }
 }
 

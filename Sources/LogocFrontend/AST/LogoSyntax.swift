@@ -5,118 +5,123 @@ import LogocCore
 /// applied, and `$palette` names are still names.
 public struct LogoSyntax: Sendable, Equatable {
     // Its fields live in a box that copies share (`CopyOnWrite`): a spec's
-    // syntax, 1,656 bytes, was copied whole several times per spec.
-    private var fields = CopyOnWrite(Fields())
+    // syntax, 1,656 bytes, was copied whole several times per spec. The
+    // accessors are inlinable, so the other modules read a field in place
+    // too: called across modules, each read was a coroutine whose frame
+    // was allocated (a `malloc` and a `free`), 180,000 times in a check of
+    // 10,000 specs. `name` and `template`, small, are handed out as copies
+    // (`get`): the coroutine cost more than the copy even in this module.
+    @usableFromInline var fields = CopyOnWrite(Fields())
 
     /// `version`
-    public var version: Located<Int>? {
+    @inlinable public var version: Located<Int>? {
         _read { yield fields.value.version }
         _modify { yield &fields.value.version }
     }
     /// `name`
-    public var name: Located<String>? {
-        _read { yield fields.value.name }
+    @inlinable public var name: Located<String>? {
+        get { fields.value.name }
         _modify { yield &fields.value.name }
     }
     /// `template`: true makes the spec a template, drawn once per person
     /// (docs/templates.md), whose text needs neither `content` nor `initials`.
-    public var template: Located<Bool>? {
-        _read { yield fields.value.template }
+    @inlinable public var template: Located<Bool>? {
+        get { fields.value.template }
         _modify { yield &fields.value.template }
     }
     /// `size`
-    public var size: Located<Int>? {
+    @inlinable public var size: Located<Int>? {
         _read { yield fields.value.size }
         _modify { yield &fields.value.size }
     }
     /// `shape`
-    public var shape: Located<ShapeSyntax>? {
+    @inlinable public var shape: Located<ShapeSyntax>? {
         _read { yield fields.value.shape }
         _modify { yield &fields.value.shape }
     }
     /// Where the key `shape` was written, even when its value was refused:
     /// `cornerRadius` is judged against the shape only once the shape is valid.
-    public var shapeKey: SourceSpan? {
+    @inlinable public var shapeKey: SourceSpan? {
         _read { yield fields.value.shapeKey }
         _modify { yield &fields.value.shapeKey }
     }
     /// `cornerRadius`
-    public var cornerRadius: Located<LengthSyntax>? {
+    @inlinable public var cornerRadius: Located<LengthSyntax>? {
         _read { yield fields.value.cornerRadius }
         _modify { yield &fields.value.cornerRadius }
     }
     /// `background`
-    public var background: Located<BackgroundSyntax>? {
+    @inlinable public var background: Located<BackgroundSyntax>? {
         _read { yield fields.value.background }
         _modify { yield &fields.value.background }
     }
     /// `text`
-    public var text: Located<TextSyntax>? {
+    @inlinable public var text: Located<TextSyntax>? {
         _read { yield fields.value.text }
         _modify { yield &fields.value.text }
     }
     /// Where the key `text` was written: diagnostics about auto text point here.
-    public var textKey: SourceSpan? {
+    @inlinable public var textKey: SourceSpan? {
         _read { yield fields.value.textKey }
         _modify { yield &fields.value.textKey }
     }
     /// `border`
-    public var border: Located<BorderSyntax>? {
+    @inlinable public var border: Located<BorderSyntax>? {
         _read { yield fields.value.border }
         _modify { yield &fields.value.border }
     }
     /// `contrast`, or `contrast.minimum` of the mapping form.
-    public var contrast: Located<ContrastSyntax>? {
+    @inlinable public var contrast: Located<ContrastSyntax>? {
         _read { yield fields.value.contrast }
         _modify { yield &fields.value.contrast }
     }
     /// `contrast.colorVision`: deficiencies the contrast is re-checked under.
-    public var colorVision: Located<[ColorVision]>? {
+    @inlinable public var colorVision: Located<[ColorVision]>? {
         _read { yield fields.value.colorVision }
         _modify { yield &fields.value.colorVision }
     }
     /// `output`
-    public var output: Located<OutputSyntax>? {
+    @inlinable public var output: Located<OutputSyntax>? {
         _read { yield fields.value.output }
         _modify { yield &fields.value.output }
     }
     /// `targets`: where the pictures land (favicon set, …).
-    public var targets: Located<TargetsSyntax>? {
+    @inlinable public var targets: Located<TargetsSyntax>? {
         _read { yield fields.value.targets }
         _modify { yield &fields.value.targets }
     }
     /// `dark`: the whole dark variant (this spec with the overrides merged on top).
-    public var dark: Located<DarkVariant>? {
+    @inlinable public var dark: Located<DarkVariant>? {
         _read { yield fields.value.dark }
         _modify { yield &fields.value.dark }
     }
     /// `small`: the drawings for outputs at most `maxSize` pixels wide,
     /// located at the key `small`.
-    public var small: Located<SmallVariant>? {
+    @inlinable public var small: Located<SmallVariant>? {
         _read { yield fields.value.small }
         _modify { yield &fields.value.small }
     }
 
     public init() {}
 
-    private struct Fields: Sendable, Equatable {
-        var version: Located<Int>?
-        var name: Located<String>?
-        var template: Located<Bool>?
-        var size: Located<Int>?
-        var shape: Located<ShapeSyntax>?
-        var shapeKey: SourceSpan?
-        var cornerRadius: Located<LengthSyntax>?
-        var background: Located<BackgroundSyntax>?
-        var text: Located<TextSyntax>?
-        var textKey: SourceSpan?
-        var border: Located<BorderSyntax>?
-        var contrast: Located<ContrastSyntax>?
-        var colorVision: Located<[ColorVision]>?
-        var output: Located<OutputSyntax>?
-        var targets: Located<TargetsSyntax>?
-        var dark: Located<DarkVariant>?
-        var small: Located<SmallVariant>?
+    @usableFromInline struct Fields: Sendable, Equatable {
+        @usableFromInline var version: Located<Int>?
+        @usableFromInline var name: Located<String>?
+        @usableFromInline var template: Located<Bool>?
+        @usableFromInline var size: Located<Int>?
+        @usableFromInline var shape: Located<ShapeSyntax>?
+        @usableFromInline var shapeKey: SourceSpan?
+        @usableFromInline var cornerRadius: Located<LengthSyntax>?
+        @usableFromInline var background: Located<BackgroundSyntax>?
+        @usableFromInline var text: Located<TextSyntax>?
+        @usableFromInline var textKey: SourceSpan?
+        @usableFromInline var border: Located<BorderSyntax>?
+        @usableFromInline var contrast: Located<ContrastSyntax>?
+        @usableFromInline var colorVision: Located<[ColorVision]>?
+        @usableFromInline var output: Located<OutputSyntax>?
+        @usableFromInline var targets: Located<TargetsSyntax>?
+        @usableFromInline var dark: Located<DarkVariant>?
+        @usableFromInline var small: Located<SmallVariant>?
     }
 }
 
