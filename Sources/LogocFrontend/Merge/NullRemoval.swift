@@ -13,7 +13,7 @@ import LogocCore
 enum NullRemoval {
     /// Whether `node` is a plain `null` or `~` (YAML 1.2's spellings of
     /// null, `null`, `Null`, `NULL` and `~`, drop a key; quoted, each is text).
-    static func isNull(_ node: borrowing YAMLNode) -> Bool {
+    static func isNull(_ node: YAMLNode) -> Bool {
         // Compared as they are, not hashed into a set: every value of every
         // spec is asked, so most are told apart by their length alone.
         guard case .scalar(let text, .plain) = node.kind else { return false }
@@ -45,15 +45,10 @@ enum NullRemoval {
     }
 
     /// Whether a mapping in `node` (not inside a list) has a null value.
-    /// The pairs are read where they are stored: through the array's
-    /// subscript each value was copied and destroyed (its text, span and
-    /// pairs retained and released), 1.5 % of a check.
-    private static func holdsNull(_ node: borrowing YAMLNode) -> Bool {
+    private static func holdsNull(_ node: YAMLNode) -> Bool {
         guard case .mapping(let pairs) = node.kind else { return false }
-        return pairs.withUnsafeBufferPointer { pairs in
-            for i in pairs.indices where isNull(pairs[i].value) || holdsNull(pairs[i].value) { return true }
-            return false
-        }
+        for i in pairs.indices where isNull(pairs[i].value) || holdsNull(pairs[i].value) { return true }
+        return false
     }
 
     /// `removals`, with one path changed in place on the way down: a new
