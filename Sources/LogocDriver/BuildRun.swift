@@ -268,7 +268,7 @@ public enum BuildRun {
             report.add(chunk)
             commit?.collect(chunk.outcomes, troubled: chunk.troubled, into: &results)
             // Their groups are made: the spec files' own stamps are not needed again.
-            context.hasher.forget(files.map(\.path))
+            context.hasher.forget(files.lazy.map(\.path))
             // What the report needs of each outcome, taken now: the rest is
             // in its group, and keeping every spec's outcome to the end was
             // a few hundred bytes a spec (issue 21).

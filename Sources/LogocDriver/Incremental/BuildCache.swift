@@ -564,8 +564,13 @@ final class FileHasher: Sendable {
     /// fonts) stay for the rest of the run, but a stamp and hash of every
     /// spec file kept to the end was about 250 bytes a spec file of a cold
     /// build (issue 21).
+    /// (A `check` without its cache hashes nothing: each path was still
+    /// hashed to be looked for, on the one core between chunks.)
     func forget(_ paths: some Sequence<String>) {
-        current.withLock { known in for path in paths { known[path] = nil } }
+        current.withLock { known in
+            guard !known.isEmpty else { return }
+            for path in paths { known[path] = nil }
+        }
     }
 }
 
