@@ -183,16 +183,7 @@ public struct PathResolver: Sendable {
     /// (Still pays, callgrind 2026-11-24: 5.2 % of a no-op rebuild of 1,000
     /// bench specs, 7.7 M of 149 M instructions.)
     public static func bytewiseLess(_ a: String, _ b: String) -> Bool {
-        // Read in place (a copy to call `withUTF8` on retained both strings,
-        // a fifth of each comparison); a string not stored contiguously
-        // (bridged) is made so first.
-        guard let less = a.utf8.withContiguousStorageIfAvailable({ x in
-            b.utf8.withContiguousStorageIfAvailable { y in bytewiseLess(x, y) }
-        }) ?? nil else {
-            var a = a, b = b
-            return a.withUTF8 { x in b.withUTF8 { y in bytewiseLess(x, y) } }
-        }
-        return less
+        String.withUTF8(a, b, bytewiseLess)
     }
 
     private static func bytewiseLess(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {

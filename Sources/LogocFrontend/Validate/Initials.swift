@@ -51,17 +51,8 @@ public enum Initials {
         let uppercase: Bool
 
         static func == (a: Key, b: Key) -> Bool {
-            a.style == b.style && a.maxLength == b.maxLength && a.uppercase == b.uppercase && sameBytes(a.name, b.name)
-        }
-
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            // Read in place; through `String.UTF8View`'s iterator a byte
-            // cost about thirty instructions.
-            let same = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
-            }
-            return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+            a.style == b.style && a.maxLength == b.maxLength && a.uppercase == b.uppercase
+                && a.name.utf8.count == b.name.utf8.count && String.withUTF8(a.name, b.name) { $0.elementsEqual($1) }
         }
 
         func hash(into hasher: inout Hasher) {
