@@ -24,13 +24,27 @@ package final class FontSession {
     /// The FreeType faces the configuration's patterns point at, lent by `faceSets`.
     let faces: FreeTypeFaces
     private let faceSets: FaceSets
-    /// Font files in the configuration: only those a text needs are added,
-    /// since reading a font's character map (a CJK collection's especially)
-    /// is the most expensive part of setting fonts up, and each face added
-    /// is a FreeType face opened.
-    private var added: Set<String> = []
-    /// Font files added so far.
-    var fileCount: Int { added.count }
+    /// What is in the configuration: only what a text needs is added,
+    /// since each face added is a FreeType face opened (half a millisecond
+    /// for a face of a CJK collection). `added`: a file, or a file's faces
+    /// of one family (`Part`); `addedFaces`: each face in, once.
+    private var added: Set<Part> = []
+    private var addedFaces: Set<Face> = []
+    /// Font files added so far, whole or in part.
+    var fileCount: Int { Set(addedFaces.map(\.path)).count }
+    /// The faces of `path` added so far (their indices in the file), sorted.
+    func addedFaces(ofFile path: String) -> [Int32] { addedFaces.filter { $0.path == path }.map(\.index).sorted() }
+
+    /// A font file, and the family whose faces are wanted from it (nil: every face).
+    private struct Part: Hashable {
+        let path: String
+        let family: String?
+    }
+
+    private struct Face: Hashable {
+        let path: String
+        let index: Int32
+    }
     /// Where layouts' outlines are measured (`OutlineInk`).
     let measuring = MeasuringContext()
     /// Every use of this session's Pango and Cairo objects holds it.
@@ -183,49 +197,59 @@ package final class FontSession {
     private static let knownFamiliesLimit = 4_096
 
     private func findFamilies(for run: TextRun) -> [String] {
-        var files: [String] = []
+        var parts: [Part] = []
         var families: [String] = []
         let primaryFaces: [FontFace]
         if let file = run.font.file {
+            // A file named by a spec: every face of it, as it may draw
+            // characters its first family's faces lack.
             primaryFaces = catalog.faces(ofFile: file)
-            files.append(file)
+            parts.append(Part(path: file, family: nil))
             if let family = primaryFaces.first?.families.first { families.append(family) }
         } else {
             let family = run.font.family ?? FontCatalog.defaultFamily
             primaryFaces = catalog.faces(ofFamily: family)
-            files += Set(primaryFaces.map(\.path)).sorted()
+            parts += Set(primaryFaces.map(\.path)).sorted().map { Part(path: $0, family: family) }
             families.append(family)
         }
         if run.text.contains(where: TextLayout.isEmoji),
            let emoji = FontCatalog.bundled.first(where: { $0.name == Self.emojiFamily }), !families.contains(emoji.name) {
             families.append(emoji.name)
-            files += emoji.files
+            parts += emoji.files.map { Part(path: $0, family: emoji.name) }
         }
         var seen: Set<Unicode.Scalar> = []
         for scalar in run.text.unicodeScalars where seen.insert(scalar).inserted && !primaryFaces.contains(where: { $0.covers(scalar) }) {
             guard let fallback = catalog.fallback(for: scalar), !families.contains(fallback.family) else { continue }
             families.append(fallback.family)
-            files += fallback.files
+            parts += fallback.files.map { Part(path: $0, family: fallback.family) }
         }
-        add(files)
+        add(parts)
         return families
     }
 
-    private func add(_ files: [String]) {
+    /// Adds the faces of `parts` not added yet. Of a file found through a
+    /// family, only that family's faces: Pango is asked for families by
+    /// name, and every character of a text is covered by one it names
+    /// (`findFamilies`), so a face of another family in the same file
+    /// (Noto Sans CJK's collections hold JP, KR, SC, TC and HK, each also
+    /// Mono: ten faces a file, of which one is the bundled family's) is
+    /// never drawn with, only opened.
+    private func add(_ parts: [Part]) {
         var changed = false
-        for file in files where added.insert(file).inserted {
-            changed = addFaces(of: file) || changed
+        for part in parts where !added.contains(Part(path: part.path, family: nil)) && added.insert(part).inserted {
+            changed = addFaces(of: part.path, family: part.family) || changed
         }
         if changed { pango_fc_font_map_config_changed(OpaquePointer(fontMap)) }
     }
 
-    /// Adds the faces of a font file to the configuration, each pattern
+    /// Adds the faces of a font file to the configuration (those of
+    /// `family` only, when given; each face once), each pattern
     /// with this session's own FreeType face (`FC_FT_FACE`); a face
     /// FreeType cannot open is left out (Cairo would have opened it by file
     /// name, shared). A bundled file's patterns come from fontconfig's cache
     /// (`FontconfigCache`); another file is read as `FcConfigAppFontAddFile`
     /// reads it, every face and named instance. True when any was added.
-    private func addFaces(of file: String) -> Bool {
+    private func addFaces(of file: String, family: String?) -> Bool {
         var patterns: [OpaquePointer] = []
         if let cached = FontconfigCache.shared.faces(ofFile: file) {
             patterns = cached.compactMap { FcPatternDuplicate($0.pattern) }
@@ -240,6 +264,10 @@ package final class FontSession {
         for pattern in patterns {
             var index: Int32 = 0
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+            guard family.map({ Self.pattern(pattern, names: $0) }) ?? true, addedFaces.insert(Face(path: file, index: index)).inserted else {
+                FcPatternDestroy(pattern)
+                continue
+            }
             var value = FcValue()
             value.type = FcTypeFTFace
             guard let face = faces.face(path: file, index: Int(index)) else {
@@ -254,5 +282,18 @@ package final class FontSession {
             any = true
         }
         return any
+    }
+
+    /// Whether one of a pattern's family names is `family` (any case, as
+    /// `FontCatalog.faces(ofFamily:)` compares them).
+    private static func pattern(_ pattern: OpaquePointer, names family: String) -> Bool {
+        let wanted = family.lowercased()
+        var n: Int32 = 0
+        var name: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
+            if String(cString: name).lowercased() == wanted { return true }
+            n += 1
+        }
+        return false
     }
 }
