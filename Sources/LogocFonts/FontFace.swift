@@ -28,8 +28,8 @@ public final class FontFace: @unchecked Sendable {
         self.init(pattern: pattern, path: path, index: index)
     }
 
-    /// A face from fontconfig's description of it (from a query or a cache).
-    init?(pattern: OpaquePointer, path: String, index: Int32) {
+    /// The family names a fontconfig pattern gives a face, in its order.
+    public static func familyNames(of pattern: OpaquePointer) -> [String] {
         var names: [String] = []
         var n: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
@@ -37,6 +37,12 @@ public final class FontFace: @unchecked Sendable {
             names.append(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
             n += 1
         }
+        return names
+    }
+
+    /// A face from fontconfig's description of it (from a query or a cache).
+    init?(pattern: OpaquePointer, path: String, index: Int32) {
+        let names = Self.familyNames(of: pattern)
         var set: OpaquePointer?
         guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &set) == FcResultMatch, let set, let copy = FcCharSetCopy(set) else {
             return nil

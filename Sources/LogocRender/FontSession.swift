@@ -264,7 +264,9 @@ package final class FontSession {
         for pattern in patterns {
             var index: Int32 = 0
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            guard family.map({ Self.pattern(pattern, names: $0) }) ?? true, addedFaces.insert(Face(path: file, index: index)).inserted else {
+            // (Compared as `FontCatalog.faces(ofFamily:)` compares them.)
+            let wanted = family.map { family in FontFace.familyNames(of: pattern).contains { $0.lowercased() == family.lowercased() } } ?? true
+            guard wanted, addedFaces.insert(Face(path: file, index: index)).inserted else {
                 FcPatternDestroy(pattern)
                 continue
             }
@@ -282,18 +284,5 @@ package final class FontSession {
             any = true
         }
         return any
-    }
-
-    /// Whether one of a pattern's family names is `family` (any case, as
-    /// `FontCatalog.faces(ofFamily:)` compares them).
-    private static func pattern(_ pattern: OpaquePointer, names family: String) -> Bool {
-        let wanted = family.lowercased()
-        var n: Int32 = 0
-        var name: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
-            if String(cString: name).lowercased() == wanted { return true }
-            n += 1
-        }
-        return false
     }
 }
