@@ -118,7 +118,7 @@ public final class FontCatalog: Sendable {
 
     /// `wanted` is lower-cased; `loaded` is held under its lock.
     private func facesAfresh(ofFamily wanted: String, in loaded: inout Loaded) -> [FontFace] {
-        let project = loaded.projectFaces(folders: folders, excluded: excluded).filter { $0.families.contains { $0.lowercased() == wanted } }
+        let project = loaded.projectFaces(folders: folders, excluded: excluded).filter { $0.isOf(family: wanted) }
         if !project.isEmpty { return project }
         guard let bundled = Self.bundled.first(where: { $0.name.lowercased() == wanted }) else { return [] }
         return bundled.files.flatMap { loaded.faces(ofFile: $0) }

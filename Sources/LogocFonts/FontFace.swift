@@ -40,6 +40,17 @@ public final class FontFace: @unchecked Sendable {
         return names
     }
 
+    /// Whether `names` (a face's family names) include `family`, in any
+    /// case: how a spec's `font.family` finds its faces, in the catalog,
+    /// in a font session and among the files a spec uses.
+    public static func names(_ names: [String], include family: String) -> Bool {
+        let wanted = family.lowercased()
+        return names.contains { $0.lowercased() == wanted }
+    }
+
+    /// Whether this face is one of `family`'s (`names(_:include:)`).
+    public func isOf(family: String) -> Bool { Self.names(families, include: family) }
+
     /// A face from fontconfig's description of it (from a query or a cache).
     init?(pattern: OpaquePointer, path: String, index: Int32) {
         let names = Self.familyNames(of: pattern)

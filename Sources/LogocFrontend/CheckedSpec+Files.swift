@@ -35,9 +35,7 @@ extension CheckedSpec {
             // A family may come from the project's `fonts` folders: its files
             // reach the outputs as a `file:` does.
             if let family = logo.text?.value.font?.value.family {
-                let wanted = family.value.lowercased()
-                for face in project.fonts.projectFaces() where face.families.contains(where: { $0.lowercased() == wanted })
-                    && !files.contains(where: { $0.path == face.path }) {
+                for face in project.fonts.projectFaces() where face.isOf(family: family.value) && !files.contains(where: { $0.path == face.path }) {
                     files.append(UsedFile(path: face.path, written: family))
                 }
             }

@@ -264,8 +264,7 @@ package final class FontSession {
         for pattern in patterns {
             var index: Int32 = 0
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            // (Compared as `FontCatalog.faces(ofFamily:)` compares them.)
-            let wanted = family.map { family in FontFace.familyNames(of: pattern).contains { $0.lowercased() == family.lowercased() } } ?? true
+            let wanted = family.map { FontFace.names(FontFace.familyNames(of: pattern), include: $0) } ?? true
             guard wanted, addedFaces.insert(Face(path: file, index: index)).inserted else {
                 FcPatternDestroy(pattern)
                 continue
