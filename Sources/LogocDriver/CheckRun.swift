@@ -194,7 +194,7 @@ public enum CheckRun {
             diagnostics += file.diagnostics
             for source in file.sources { sources[source.path] = source }
         }
-        let clashes = outputClashes(claims, owners: &owners)
+        let clashes = outputClashes(&claims, owners: &owners)
         // Each claim is a few arrays, not needed past here.
         _ = consume claims
         diagnostics += clashes.diagnostics
@@ -292,27 +292,29 @@ public enum CheckRun {
     /// E014: the second spec (in input order) that would write a file another
     /// spec writes; it is not built. `claims[i]`: the claims of the specs of
     /// the run's `i`th file, checked now or reported from `check`'s cache.
-    private static func outputClashes(_ claims: [[Claim]], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
+    private static func outputClashes(_ claims: inout [[Claim]], owners: inout OutputOwners) -> (diagnostics: [Diagnostic], losers: Set<Key>) {
         var diagnostics: [Diagnostic] = []
         var losers: Set<Key> = []
         owners.learnOthers(claims)
-        for file in claims {
-            for claim in file {
-                clash(claim, owners: &owners, diagnostics: &diagnostics, losers: &losers)
-            }
+        // Each claim reached in place (`inout`, not changed): read by
+        // value, by iterating or by subscript, it was copied first, its
+        // texts, outputs and paths retained and released again, on the one
+        // core E014 runs on.
+        for f in claims.indices {
+            for c in claims[f].indices { clash(&claims[f][c], owners: &owners, diagnostics: &diagnostics, losers: &losers) }
         }
         return (diagnostics, losers)
     }
 
     /// One spec's part of `outputClashes`.
-    private static func clash(_ claim: Claim, owners: inout OutputOwners, diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
-        let key = claim.key, file = claim.path
+    private static func clash(_ claim: inout Claim, owners: inout OutputOwners, diagnostics: inout [Diagnostic], losers: inout Set<Key>) {
+        let file = claim.path
         // A spec folder named like a file logoc writes at the top of the
         // output folder would need a folder where that file is.
         if let reserved = claim.reserved {
             diagnostics.append(Diagnostic(.E014, "'\(claim.name)' would write '\(reserved.path)', but '\(reserved.folder)' is logoc's own file in the output folder",
                                           at: claim.place, help: "rename the folder '\(reserved.folder)' that holds the spec; \(reservedNames.map { "'\($0)'" }.joined(separator: " and ")) cannot be spec folders"))
-            losers.insert(key)
+            losers.insert(claim.key)
             return
         }
         // The other writer: a spec read in this run (named, with a place for
@@ -322,7 +324,7 @@ public enum CheckRun {
         // catalog's folders); a file several specs share claims nothing.
         var clash: (path: String, file: String, first: Key?)?
         for path in claim.claimed.paths {
-            if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != key {
+            if let first = owners[path: path] ?? owners.other(writing: path, for: file), first != claim.key {
                 clash = (path, first.file, first)
                 break
             }
@@ -332,7 +334,7 @@ public enum CheckRun {
             }
         }
         if let clash {
-            let outputs = claim.outputs
+            let key = claim.key, outputs = claim.outputs
             // The two names are usually the same: the files tell the specs apart.
             let (this, other) = key.file == clash.file
                 ? ("this document of '\(Quoted.value(key.file))'", "an earlier one")
@@ -394,6 +396,32 @@ final class ResultSlots<T: Sendable>: Sendable {
     /// Every slot, nil where nothing was set.
     func all() -> [T?] {
         slots.withLock { $0 }
+    }
+}
+
+/// Values handed to concurrent workers, each taken once by the worker
+/// given its index (`Counter`): what it takes is its own, and is freed
+/// where that worker lets it go.
+final class Handover<T: Sendable>: @unchecked Sendable {
+    // @unchecked: each slot is read and emptied by one worker only (its
+    // index is handed out once), and the buffer is filled before any worker
+    // starts and freed after the last one ends.
+    private let slots: UnsafeMutableBufferPointer<T?>
+
+    init(_ values: consuming [T]) {
+        slots = .allocate(capacity: values.count)
+        for (i, value) in values.enumerated() { slots.initializeElement(at: i, to: value) }
+    }
+
+    /// The value at `index`, moved out; take each index once.
+    func take(_ index: Int) -> T {
+        guard let value = slots[index].take() else { preconditionFailure("Handover: index \(index) taken twice") }
+        return value
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
     }
 }
 
