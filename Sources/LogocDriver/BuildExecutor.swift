@@ -128,12 +128,15 @@ final class BuildExecutor {
         })
         for (path, source) in checked.sources where quoted.contains(path) { result.sources[path] = source }
         result.outcomes = made
-        // The chunk's checked specs are freed here, on the thread that runs
-        // the chunks. They were handed to a thread of their own once: its
-        // frees then took the locks of the heaps the workers were
-        // allocating from (glibc's malloc keeps a heap per thread), 30,000
-        // sleeps and wake-ups in the kernel in a check of 100,000 specs,
-        // which cost more (4–5 % of the wall time) than the frees saved.
+        // What is left of the chunk (its files' reports, and its checked
+        // specs when the check cache kept them for `store`) is freed here,
+        // on the thread that runs the chunks; the specs measured without a
+        // cache went with their workers (`draw`). They were handed to a
+        // thread of their own once: its frees then took the locks of the
+        // heaps the workers were allocating from (glibc's malloc keeps a
+        // heap per thread), 30,000 sleeps and wake-ups in the kernel in a
+        // check of 100,000 specs, which cost more (4–5 % of the wall time)
+        // than the frees saved.
         return result
     }
 
