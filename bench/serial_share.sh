@@ -58,7 +58,8 @@ for tid, event, frames in rows:
     else:
         outside += 1
         named = [f for f in frames if "Logoc" in f or "logoc" in f]
-        where[" < ".join(f[:60] for f in named[:2]) if named else "(no logoc frame) " + " < ".join(f[:40] for f in frames[:2])] += 1
+        leaf = frames[0][:40] if frames else ""
+        where[leaf + " in " + (" < ".join(f[:60] for f in named[:2]) if named else "(no logoc frame) " + " < ".join(f[:40] for f in frames[1:3]))] += 1
 print(f"main thread: {inside} samples inside the parallel phases, {outside} outside ({outside / max(1, inside + outside):.1%}); other threads {others}")
 for frames, n in where.most_common(top):
     print(n, frames)

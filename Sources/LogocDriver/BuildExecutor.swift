@@ -87,7 +87,9 @@ final class BuildExecutor {
             }
         }
         // A spec that lost an output clash (E014) failed too.
-        let failedDocuments = checked.files.reduce(0) { $0 + $1.failedDocuments } + diagnostics.filter { $0.code == .E014 }.count
+        // The files' reports read in place (`reduce` and `zip` copied each).
+        var failedDocuments = diagnostics.count(where: { $0.code == .E014 })
+        for i in checked.files.indices { failedDocuments += checked.files[i].failedDocuments }
         result.specCount = checked.specs.count + checked.cachedSpecs.count + failedDocuments
         result.failedCount = failedDocuments
         // Files with a failed document, or left with no spec, keep their old outputs.
@@ -95,13 +97,14 @@ final class BuildExecutor {
         // only the cache's are looked up by path (a set of every spec's path
         // was hashed on one core for each chunk).
         let cachedBuilding = Set(checked.cachedSpecs.map(\.claim.path))
-        func building(_ input: SpecInput, _ file: FileCheck) -> Bool { !file.specs.isEmpty || cachedBuilding.contains(input.path) }
+        func building(_ input: SpecInput, _ file: borrowing FileCheck) -> Bool { !file.specs.isEmpty || cachedBuilding.contains(input.path) }
         // `--shard`: every spec was checked; only the shard's own are drawn and written.
         let shard = context.directory == nil ? nil : options.shard
         let relative = context.relative
         func isOwn(_ path: String) -> Bool { shard?.contains(relative(path)) ?? true }
-        for (input, file) in zip(chunk, checked.files) where isOwn(input.path) && (file.failedDocuments > 0 || !building(input, file)) {
-            result.troubled.insert(context.relative(input.path))
+        for i in 0..<min(chunk.count, checked.files.count)
+        where isOwn(chunk[i].path) && (checked.files[i].failedDocuments > 0 || !building(chunk[i], checked.files[i])) {
+            result.troubled.insert(context.relative(chunk[i].path))
         }
         let drawn = shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }
         if context.checkCache == nil {

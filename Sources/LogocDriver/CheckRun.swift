@@ -161,7 +161,10 @@ public enum CheckRun {
         let checker = SpecChecker(project: project, clock: clock)
         // Each file's claims (`E014`) are taken from its specs here, on
         // every core, rather than in `outputClashes`, on one.
-        let results = ResultSlots<(file: FileCheck, claims: [Claim])>(count: inputs.count)
+        // Two lists of slots, moved out whole (`take`): one list of pairs,
+        // gathered into two arrays, copied each file's report and claims
+        // and let the copies go again, on the one core between phases.
+        let fileSlots = ResultSlots<FileCheck>(count: inputs.count), claimSlots = ResultSlots<[Claim]>(count: inputs.count)
         let workers = max(1, min(jobs, inputs.count))
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -169,20 +172,16 @@ public enum CheckRun {
                 if i < cached.count, let hit = cached[i] {
                     var file = FileCheck()
                     (file.diagnostics, file.sources) = (hit.entry.diagnostics, hit.sources)
-                    results.set(i, (file, hit.entry.specs.map(\.claim)))
+                    claimSlots.set(i, hit.entry.specs.map(\.claim))
+                    fileSlots.set(i, file)
                 } else {
                     let file = checker.check(inputs[i])
-                    results.set(i, (file, file.specs.map { Claim($0) }))
+                    claimSlots.set(i, file.specs.map { Claim($0) })
+                    fileSlots.set(i, file)
                 }
             }
         }
-        var files: [FileCheck] = [], claims: [[Claim]] = []
-        files.reserveCapacity(inputs.count)
-        claims.reserveCapacity(inputs.count)
-        for result in results.take() {
-            files.append(result.file)
-            claims.append(result.claims)
-        }
+        var files = fileSlots.take(), claims = claimSlots.take()
         let entries = inputs.indices.map { $0 < cached.count ? cached[$0]?.entry : nil }
         var diagnostics = first ? project.configDiagnostics : []
         // Sized once for a file's text and a partial or two: grown as it
@@ -190,9 +189,11 @@ public enum CheckRun {
         var sources: [String: SourceFile] = [:]
         sources.reserveCapacity(files.count * 2 + 1)
         if first, let config = project.configSource { sources[config.path] = config }
-        for file in files {
-            diagnostics += file.diagnostics
-            for source in file.sources { sources[source.path] = source }
+        // By index, here and below: `for file in files` copied each file's
+        // report (its lists retained and released again).
+        for i in files.indices {
+            diagnostics += files[i].diagnostics
+            for source in files[i].sources { sources[source.path] = source }
         }
         let clashes = outputClashes(&claims, owners: &owners)
         // Each claim is a few arrays, not needed past here.
@@ -218,7 +219,7 @@ public enum CheckRun {
         // `CheckedSpec` (9.5 KB) again at each growth, on one core.
         var specs: [CheckedSpec] = []
         specs.reserveCapacity(files.reduce(0) { $0 + $1.specs.count })
-        for file in files { specs += file.specs }
+        for i in files.indices { specs += files[i].specs }
         return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: specs, cachedSpecs: cachedSpecs,
                            lostClash: lostClash, sourceNames: sourceNames)
     }
