@@ -69,7 +69,7 @@ final class BuildExecutor {
         let start = filesSeen
         filesSeen += chunk.count
         let probes = probe(chunk, start: start)
-        var checked = CheckRun.run(chunk, cached: probes.map(\.hit), project: project, jobs: options.jobs, clock: options.clock, owners: &owners,
+        let checked = CheckRun.run(chunk, cached: probes.map(\.hit), project: project, jobs: options.jobs, clock: options.clock, owners: &owners,
                                    first: first)
         first = false
         if owners.unreadable, !claimsFailed {
@@ -106,15 +106,8 @@ final class BuildExecutor {
         where isOwn(chunk[i].path) && (checked.files[i].failedDocuments > 0 || !building(chunk[i], checked.files[i])) {
             result.troubled.insert(context.relative(chunk[i].path))
         }
-        let drawn = shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }
-        if context.checkCache == nil {
-            // Nothing reads the checked specs after drawing them: the only
-            // reference left is `drawn`'s, so each spec is let go on the
-            // core that drew it (`draw`), not on this one after the chunk.
-            checked.specs = []
-            for i in checked.files.indices { checked.files[i].specs = [] }
-        }
-        var made = draw(consume drawn, keys: nil, diagnostics: diagnostics, remaining: remaining)
+        var made = draw(shard == nil ? checked.specs : checked.specs.filter { isOwn($0.input.path) }, keys: nil, diagnostics: diagnostics,
+                        remaining: remaining)
         result.cacheHits = probes.filter { $0.hit != nil }.count
         if let cache = context.checkCache {
             store(chunk, start: start, checked: checked, outcomes: made, probes: probes, in: cache)
@@ -131,15 +124,14 @@ final class BuildExecutor {
         })
         for (path, source) in checked.sources where quoted.contains(path) { result.sources[path] = source }
         result.outcomes = made
-        // What is left of the chunk (its files' reports, and its checked
-        // specs when the check cache kept them for `store`) is freed here,
-        // on the thread that runs the chunks; the specs measured without a
-        // cache went with their workers (`draw`). They were handed to a
-        // thread of their own once: its frees then took the locks of the
-        // heaps the workers were allocating from (glibc's malloc keeps a
-        // heap per thread), 30,000 sleeps and wake-ups in the kernel in a
-        // check of 100,000 specs, which cost more (4–5 % of the wall time)
-        // than the frees saved.
+        // The chunk's checked specs are freed here, on the thread that runs
+        // the chunks. They were handed to a thread of their own once: its
+        // frees then took the locks of the heaps the workers were
+        // allocating from (glibc's malloc keeps a heap per thread), 30,000
+        // sleeps and wake-ups in the kernel in a check of 100,000 specs,
+        // which cost more (4–5 % of the wall time) than the frees saved.
+        // Let go by the workers that measured them instead (2026-11-29,
+        // fifth session), they took 3–5 % more CPU than this core saved.
         return result
     }
 
@@ -200,7 +192,7 @@ final class BuildExecutor {
     /// they are made. `keys[i]`: the cache group of `specs[i]` (nil: its
     /// spec file's); `diagnostics`: what checking them found, for the
     /// manifest's warnings and `--strict`.
-    func draw(_ specs: consuming [CheckedSpec], keys: [String]?, diagnostics: [Diagnostic], remaining: Int) -> [Outcome] {
+    func draw(_ specs: [CheckedSpec], keys: [String]?, diagnostics: [Diagnostic], remaining: Int) -> [Outcome] {
         let options = context.options
         let warned = Set(diagnostics.filter { $0.severity == .warning }.compactMap(\.span?.file))
         let writesFiles = context.directory != nil
@@ -209,21 +201,15 @@ final class BuildExecutor {
         let context = self.context
         let deliver = self.deliver
         let done = self.done
-        let count = specs.count
-        // Handed over one by one: a spec the caller no longer holds is let
-        // go by the worker that drew it, in parallel, rather than with the
-        // array on one core once every spec is drawn.
-        let handed = Handover(consume specs)
-        return Workers.map(count, jobs: options.jobs, catalog: context.project.fonts, clock: options.clock, pool: renderers) { i, renderer in
-            let spec = handed.take(i)
-            let file = spec.input.displayPath
+        return Workers.map(specs.count, jobs: options.jobs, catalog: context.project.fonts, clock: options.clock, pool: renderers) { i, renderer in
+            let file = specs[i].input.displayPath
             // Only a build writes the manifest that lists a spec's warnings.
             let warnings = writesFiles ? CheckedSpec.ownWarnings(of: file, in: diagnostics) : []
-            var outcome = Self.draw(spec, context: context, warnings: warnings, strictBlocked: options.strict && warned.contains(file),
+            var outcome = Self.draw(specs[i], context: context, warnings: warnings, strictBlocked: options.strict && warned.contains(file),
                                     renderer: renderer, key: keys?[i])
             outcome.index = i
             if !outcome.rendered.isEmpty { deliver?(&outcome) }
-            options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, keys == nil ? file : spec.name)
+            options.progress?((done.take(below: Int.max) ?? 0) + 1, expected, keys == nil ? file : specs[i].name)
             return outcome
         }
     }

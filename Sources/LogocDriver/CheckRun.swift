@@ -400,32 +400,6 @@ final class ResultSlots<T: Sendable>: Sendable {
     }
 }
 
-/// Values handed to concurrent workers, each taken once by the worker
-/// given its index (`Counter`): what it takes is its own, and is freed
-/// where that worker lets it go.
-final class Handover<T: Sendable>: @unchecked Sendable {
-    // @unchecked: each slot is read and emptied by one worker only (its
-    // index is handed out once), and the buffer is filled before any worker
-    // starts and freed after the last one ends.
-    private let slots: UnsafeMutableBufferPointer<T?>
-
-    init(_ values: consuming [T]) {
-        slots = .allocate(capacity: values.count)
-        for (i, value) in values.enumerated() { slots.initializeElement(at: i, to: value) }
-    }
-
-    /// The value at `index`, moved out; take each index once.
-    func take(_ index: Int) -> T {
-        guard let value = slots[index].take() else { preconditionFailure("Handover: index \(index) taken twice") }
-        return value
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-}
-
 /// Hands out work indices to concurrent workers.
 final class Counter: Sendable {
     private let value = Locked(0)
