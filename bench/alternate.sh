@@ -5,6 +5,10 @@
 # each running `check --no-cache Specs` (the floor: `check_floor Specs`) in DIR.
 #
 #   bench/alternate.sh OLD NEW CHECK_FLOOR DIR ROUNDS
+#
+# bench/alternate_pairs.py does the same for two binaries without the floor,
+# their order swapped each round, and prints the median of the paired
+# ratios of wall and CPU time.
 set -eu
 [ $# -eq 5 ] || { echo "usage: $0 OLD NEW CHECK_FLOOR DIR ROUNDS" >&2; exit 2; }
 old=$1 new=$2 floor=$3 rounds=$5

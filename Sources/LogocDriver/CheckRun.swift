@@ -217,8 +217,9 @@ public enum CheckRun {
         }
         // Sized once: `flatMap` grew the list spec by spec, copying every
         // `CheckedSpec` (9.5 KB) again at each growth, on one core.
-        var specs: [CheckedSpec] = []
-        specs.reserveCapacity(files.reduce(0) { $0 + $1.specs.count })
+        var specs: [CheckedSpec] = [], count = 0
+        for i in files.indices { count += files[i].specs.count }
+        specs.reserveCapacity(count)
         for i in files.indices { specs += files[i].specs }
         return CheckReport(files: files, diagnostics: diagnostics.normalized(), sources: sources, specs: specs, cachedSpecs: cachedSpecs,
                            lostClash: lostClash, sourceNames: sourceNames)
