@@ -68,39 +68,42 @@ def make_slice(project, groups, into):
             taken += 1
 
 
+ROW = re.compile(r"\s*([\d,]+) \([ \d.]+%\)\s+(?:\S*:)?(\S+)")
+
+
+def annotated(profile, inclusive):
+    """(instructions, function) of each line of `callgrind_annotate`."""
+    text = subprocess.run(["callgrind_annotate", f"--inclusive={'yes' if inclusive else 'no'}", "--threshold=100", profile],
+                          check=True, capture_output=True, text=True).stdout
+    return [(int(m.group(1).replace(",", "")), m.group(2)) for m in map(ROW.match, text.splitlines()) if m]
+
+
 def callgrind(command, cwd, profile):
+    """The command's total instructions, inclusive and exclusive ones by function, and its calls into CALLED."""
     subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=dict(os.environ, LC_ALL="C"))
-    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", profile],
-                          check=True, capture_output=True, text=True).stdout
     inclusive = {}
-    for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+(?:\S*:)?(\S+)", line)
-        if m:
-            inclusive.setdefault(m.group(2), int(m.group(1).replace(",", "")))
-    text = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", profile],
-                          check=True, capture_output=True, text=True).stdout
+    for cost, name in annotated(profile, inclusive=True):
+        inclusive.setdefault(name, cost)  # the first line of a name is its whole cost
     exclusive = collections.Counter()
-    total = 0
-    for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+(?:\S*:)?(\S+)", line)
-        if m:
-            exclusive[m.group(2)] += int(m.group(1).replace(",", ""))
-        t = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+PROGRAM TOTALS", line)
-        if t:
-            total = int(t.group(1).replace(",", ""))
-    return total, inclusive, exclusive, calls(profile)
+    for cost, name in annotated(profile, inclusive=False):
+        exclusive[name] += cost
+    return exclusive["PROGRAM"], inclusive, exclusive, calls(profile)
 
 
 def calls(profile):
-    """Calls into CALLED, from the profile's `calls=` lines (names compressed as `(n) name`)."""
+    """Calls into CALLED, from the profile's `calls=` lines. Names are
+    compressed: `(n) name` the first time, in an `fn=` or a `cfn=` line,
+    and `(n)` after."""
     names, counted, target = {}, collections.Counter(), None
     for line in open(profile, errors="replace"):
-        if line.startswith("cfn="):
-            m = re.match(r"\((\d+)\)(?: (.*))?", line[4:].strip())
+        if line.startswith(("fn=", "cfn=")):
+            written = line.split("=", 1)[1].strip()
+            m = re.match(r"\((\d+)\)(?: (.*))?", written)
             if m and m.group(2):
                 names[m.group(1)] = m.group(2)
-            target = names.get(m.group(1)) if m else line[4:].strip()
+            if line.startswith("cfn="):
+                target = names.get(m.group(1)) if m else written
         elif line.startswith("calls=") and target in CALLED:
             counted[target] += int(line[6:].split()[0])
     return counted

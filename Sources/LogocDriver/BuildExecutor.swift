@@ -130,8 +130,9 @@ final class BuildExecutor {
         // allocating from (glibc's malloc keeps a heap per thread), 30,000
         // sleeps and wake-ups in the kernel in a check of 100,000 specs,
         // which cost more (4–5 % of the wall time) than the frees saved.
-        // Let go by the workers that measured them instead (2026-11-29,
-        // fifth session), they took 3–5 % more CPU than this core saved.
+        // Let go instead by the workers that measured them (2026-11-29,
+        // fifth session), they cost 3–5 % more CPU than this core saved,
+        // for the same reason.
         return result
     }
 
